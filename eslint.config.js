@@ -1,0 +1,23 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/api/drizzle/**', 'e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Env is read in one file per app (config/env.ts); everything else receives it.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment only in config/env.ts.' }],
+    },
+  },
+  {
+    files: ['apps/api/src/config/env.ts', 'apps/web/vite.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidNationalId,
+  isValidNewResidentCertificate,
+  isValidOldResidentCertificate,
+  isValidTaiwanIdentityNumber,
+} from './national-id.ts';
+import { isValidTaiwanMobile, maskTaiwanMobile, normalizeTaiwanMobile } from './mobile.ts';
+import { isValidBankAccount, maskBankAccount } from './bank-account.ts';
+
+describe('national ID', () => {
+  it.each(['A123456789', 'B142610160', 'F131104093', 'a123456789', 'Z100000002'])('accepts %s', (id) => {
+    expect(isValidNationalId(id)).toBe(true);
+  });
+  it.each([
+    ['A123456788', 'wrong check digit'],
+    ['A323456789', 'second character not 1 or 2'],
+    ['1123456789', 'no letter'],
+    ['A12345678', 'too short'],
+    ['A1234567890', 'too long'],
+    ['', 'empty'],
+    ['A800000014', 'a resident certificate, not a national ID'],
+  ])('refuses %s (%s)', (id) => {
+    expect(isValidNationalId(id)).toBe(false);
+  });
+});
+
+describe('resident certificates', () => {
+  it('accepts the new format with a valid checksum', () => {
+    expect(isValidNewResidentCertificate('A800000014')).toBe(true);
+    expect(isValidNewResidentCertificate('A800000015')).toBe(false);
+    expect(isValidNewResidentCertificate('A123456789')).toBe(false);
+  });
+  it('accepts the old two-letter format with a valid checksum', () => {
+    expect(isValidOldResidentCertificate('AC01234567')).toBe(true);
+    expect(isValidOldResidentCertificate('AC01234568')).toBe(false);
+    expect(isValidOldResidentCertificate('A101234567')).toBe(false);
+  });
+  it('any identity number accepts all three kinds', () => {
+    expect(isValidTaiwanIdentityNumber('A123456789')).toBe(true);
+    expect(isValidTaiwanIdentityNumber('A800000014')).toBe(true);
+    expect(isValidTaiwanIdentityNumber('AC01234567')).toBe(true);
+    expect(isValidTaiwanIdentityNumber('A123456780')).toBe(false);
+  });
+});
+
+describe('mobile', () => {
+  it.each([
+    ['0912345678', '0912345678'],
+    ['+886912345678', '0912345678'],
+    ['0912-345-678', '0912345678'],
+    ['0912 345 678', '0912345678'],
+  ])('normalises %s to %s', (input, expected) => {
+    expect(normalizeTaiwanMobile(input)).toBe(expected);
+  });
+  it.each(['0812345678', '091234567', '09123456789', '+886812345678', '886912345678', 'abc', ''])(
+    'refuses %s',
+    (input) => {
+      expect(isValidTaiwanMobile(input)).toBe(false);
+    },
+  );
+  it('masks the middle digits', () => {
+    expect(maskTaiwanMobile('0912345678')).toBe('0912***678');
+  });
+});
+
+describe('bank account', () => {
+  it.each(['1234567890', '12345678901234', '1234567890123456'])('accepts %s', (a) => {
+    expect(isValidBankAccount(a)).toBe(true);
+  });
+  it.each(['123456789', '12345678901234567', '12345-67890', '12345678ab', ''])('refuses %s', (a) => {
+    expect(isValidBankAccount(a)).toBe(false);
+  });
+  it('shows the last four digits only', () => {
+    expect(maskBankAccount('12345678901234')).toBe('**********1234');
+  });
+});

@@ -7,6 +7,34 @@ import {
   ZConfigOneResponseSchema,
 } from './schemas/config.ts';
 import {
+  ZDestroyRequestSchema,
+  ZEditPasswordRequestSchema,
+  ZInitPasswordRequestSchema,
+  ZLoginRequestSchema,
+  ZLoginResponseSchema,
+  ZOkResponseSchema,
+  ZSendVerifyCodeRequestSchema,
+  ZSendVerifyCodeResponseSchema,
+} from './schemas/auth.ts';
+import { ZEmptyRequestSchema } from './schemas/common.ts';
+import {
+  ZUploadResultSchema,
+  ZUserQuestionQueryRequestSchema,
+  ZUserQuestionQueryResponseSchema,
+  ZUserQuestionSaveRequestSchema,
+  ZUserQuestionSaveResponseSchema,
+} from './schemas/question.ts';
+import {
+  ZAppListRequestSchema,
+  ZContactsListRequestSchema,
+  ZDeviceInfoRequestSchema,
+  ZDocumentRequestSchema,
+  ZDocumentResponseSchema,
+  ZQueryCashUserResponseSchema,
+  ZRegistryTokenInfoRequestSchema,
+  ZUserDataListResponseSchema,
+} from './schemas/user.ts';
+import {
   ZOtherMarkRequestSchema,
   ZRecordedResponseSchema,
   ZRiskEventRequestSchema,
@@ -35,6 +63,23 @@ export const ENDPOINTS = {
   commonConfigOne: endpoint(PATHS.commonConfigOne, ZConfigOneRequestSchema, ZConfigOneResponseSchema),
   otherMark: endpoint(PATHS.otherMark, ZOtherMarkRequestSchema, ZRecordedResponseSchema),
   riskEvent: endpoint(PATHS.riskEvent, ZRiskEventRequestSchema, ZRecordedResponseSchema),
+  commonDocument: endpoint(PATHS.commonDocument, ZDocumentRequestSchema, ZDocumentResponseSchema),
+
+  // Accounts
+  sendVerifyCode: endpoint(PATHS.sendVerifyCode, ZSendVerifyCodeRequestSchema, ZSendVerifyCodeResponseSchema),
+  login: endpoint(PATHS.login, ZLoginRequestSchema, ZLoginResponseSchema),
+  initPassword: endpoint(PATHS.initPassword, ZInitPasswordRequestSchema, ZOkResponseSchema),
+  editPassword: endpoint(PATHS.editPassword, ZEditPasswordRequestSchema, ZOkResponseSchema),
+  loginOut: endpoint(PATHS.loginOut, ZEmptyRequestSchema, ZOkResponseSchema),
+  destroy: endpoint(PATHS.destroy, ZDestroyRequestSchema, ZOkResponseSchema),
+  queryCashUser: endpoint(PATHS.queryCashUser, ZEmptyRequestSchema, ZQueryCashUserResponseSchema),
+  userDataList: endpoint(PATHS.userDataList, ZEmptyRequestSchema, ZUserDataListResponseSchema),
+  deviceInfo: endpoint(PATHS.deviceInfo, ZDeviceInfoRequestSchema, ZOkResponseSchema),
+  registryTokenInfo: endpoint(PATHS.registryTokenInfo, ZRegistryTokenInfoRequestSchema, ZOkResponseSchema),
+  appList: endpoint(PATHS.appList, ZAppListRequestSchema, ZOkResponseSchema),
+  contactsList: endpoint(PATHS.contactsList, ZContactsListRequestSchema, ZOkResponseSchema),
+  userQuestionQuery: endpoint(PATHS.userQuestionQuery, ZUserQuestionQueryRequestSchema, ZUserQuestionQueryResponseSchema),
+  userQuestionSave: endpoint(PATHS.userQuestionSave, ZUserQuestionSaveRequestSchema, ZUserQuestionSaveResponseSchema),
 } as const;
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

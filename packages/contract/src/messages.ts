@@ -75,3 +75,20 @@ export const COMING_SOON = '即將開放';
 export function fieldInvalid(field: string): string {
   return field ? `欄位「${field}」格式不正確` : '請求內容格式不正確';
 }
+
+// Accounts (issue 4).
+export const INVALID_MOBILE = '請輸入正確的台灣手機號碼（09 開頭共 10 碼）';
+export const PASSWORD_RULE = '密碼需為 8 至 20 個字元，且同時包含英文字母與數字';
+export const CODE_SENT = '驗證碼已發送';
+export const CODE_WRONG = '驗證碼錯誤，請重新輸入';
+export const CODE_EXPIRED = '驗證碼已失效，請重新獲取';
+export const CODE_TOO_MANY_TRIES = '驗證碼錯誤次數過多，請重新獲取';
+export const CODE_RESEND_WAIT = '請稍候再重新獲取驗證碼';
+export const CODE_SEND_LIMIT = '獲取驗證碼次數過多，請一小時後再試';
+export const LOGIN_FAILED_PASSWORD = '手機號碼或密碼錯誤';
+export const PASSWORD_LOCKED = '密碼錯誤次數過多，請一小時後再試或改用驗證碼登入';
+export const PASSWORD_ALREADY_SET = '已設定過密碼，請使用修改密碼';
+export const PASSWORD_OLD_WRONG = '原密碼錯誤';
+export const PASSWORD_NOT_SET = '尚未設定密碼，請先設定密碼';
+export const DESTROY_OPEN_ORDER = '您尚有未結清的訂單，結清後才能註銷帳號';
+export const CONSENT_REQUIRED = '請先閱讀並同意使用者條款與隱私權政策';

@@ -24,6 +24,11 @@ export const PATHS = {
   sendVerifyCode: post('/auth/v3.1/user/sendVerifiyCode', false),
   commonConfig: post('/api/v3/common/config', false),
   commonConfigOne: get('/api/v3/common/config/one', false),
+  /**
+   * Not in SPEC.md: the legal documents (user agreement, privacy policy, contract
+   * template), readable before login. See docs/decisions.md.
+   */
+  commonDocument: get('/api/v3/common/document', false),
 
   // User
   login: post('/auth/v3/user/login', false),

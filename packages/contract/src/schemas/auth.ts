@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { normalizeTaiwanMobile } from '../validators/mobile.ts';
+import { INVALID_MOBILE, PASSWORD_RULE } from '../messages.ts';
+
+/** A Taiwan mobile number, normalised to `09xxxxxxxx`. */
+export const ZTaiwanMobileSchema = z
+  .string()
+  .max(20)
+  .transform((value, ctx) => {
+    const mobile = normalizeTaiwanMobile(value);
+    if (!mobile) {
+      ctx.addIssue({ code: 'custom', message: INVALID_MOBILE });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+export const ZVerifyCodeSchema = z.string().regex(/^\d{6}$/);
+
+/** 8-20 characters with at least one letter and one digit. */
+export const ZPasswordSchema = z
+  .string()
+  .min(8, PASSWORD_RULE)
+  .max(20, PASSWORD_RULE)
+  .regex(/[A-Za-z]/, PASSWORD_RULE)
+  .regex(/\d/, PASSWORD_RULE);
+
+/** Why a code is sent: login, account deletion, password change. */
+export const VERIFY_CODE_PURPOSES = ['login', 'destroy', 'password'] as const;
+
+/** POST /auth/v3.1/user/sendVerifiyCode — same answer whether the number is registered or not. */
+export const ZSendVerifyCodeRequestSchema = z.object({
+  mobile: ZTaiwanMobileSchema,
+  purpose: z.enum(VERIFY_CODE_PURPOSES).default('login'),
+});
+export const ZSendVerifyCodeResponseSchema = z.object({
+  /** Seconds before another code may be requested for this number. */
+  resendAfterSeconds: z.number().int(),
+  /** Seconds the code stays valid. */
+  expiresInSeconds: z.number().int(),
+});
+
+/** POST /auth/v3/user/login — phone + code, or phone + password. */
+export const ZLoginRequestSchema = z.union([
+  z.object({ mobile: ZTaiwanMobileSchema, code: ZVerifyCodeSchema }),
+  z.object({ mobile: ZTaiwanMobileSchema, password: z.string().min(1).max(64) }),
+]);
+export type TLoginRequest = z.input<typeof ZLoginRequestSchema>;
+export const ZLoginResponseSchema = z.object({
+  token: z.string(),
+  userId: z.string(),
+  uuId: z.string(),
+  isNewUser: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
+
+/** POST /api/v3/user/init/password — set once. */
+export const ZInitPasswordRequestSchema = z.object({ password: ZPasswordSchema });
+
+/** POST /api/v3/user/edit/password — with the old password, or with a fresh code. */
+export const ZEditPasswordRequestSchema = z.union([
+  z.object({ oldPassword: z.string().min(1).max(64), newPassword: ZPasswordSchema }),
+  z.object({ code: ZVerifyCodeSchema, newPassword: ZPasswordSchema }),
+]);
+
+/** POST /auth/v3/user/destroy — needs a fresh code sent with purpose 'destroy'. */
+export const ZDestroyRequestSchema = z.object({ code: ZVerifyCodeSchema });
+
+export const ZOkResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-browser.sh
+npm run typecheck
+npm run lint
+npx vitest run --project contract --project api --project web
+npm run test:e2e

@@ -1,0 +1,110 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Sliding-window counters and temporary locks for the OTP and password limits.
+ * In-process by default; Redis when REDIS_URL is set, so several API instances agree.
+ * Time is passed in (`now`, ms) so tests move the clock instead of waiting.
+ */
+export interface HitResult {
+  /** True when this hit was counted within the limit. */
+  allowed: boolean;
+  /** Hits in the window, this one included when allowed. */
+  count: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit on `key` unless `limit` hits already happened in the last `windowMs`. */
+  hit(key: string, limit: number, windowMs: number, now: number): Promise<HitResult>;
+  /** Hits on `key` in the last `windowMs`, without counting one. */
+  count(key: string, windowMs: number, now: number): Promise<number>;
+  /** Forgets every hit on `key` (e.g. after a successful login). */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  private window(key: string, windowMs: number, now: number): number[] {
+    const kept = (this.hits.get(key) ?? []).filter((t) => t > now - windowMs);
+    this.hits.set(key, kept);
+    return kept;
+  }
+
+  async hit(key: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+    const kept = this.window(key, windowMs, now);
+    if (kept.length >= limit) return { allowed: false, count: kept.length };
+    kept.push(now);
+    return { allowed: true, count: kept.length };
+  }
+
+  async count(key: string, windowMs: number, now: number): Promise<number> {
+    return this.window(key, windowMs, now).length;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.hits.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.hits.clear();
+  }
+}
+
+/**
+ * One sorted set per key (score = time). The check-and-add runs as one Lua script, so two
+ * instances hitting the same key at the same moment cannot both slip under the limit.
+ */
+const HIT_SCRIPT = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local member = ARGV[4]
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+if count >= limit then return {0, count} end
+redis.call('ZADD', key, now, member)
+redis.call('PEXPIRE', key, window)
+return {1, count + 1}
+`;
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis;
+  private sequence = 0;
+
+  constructor(url: string, private readonly prefix = 'rl:') {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  }
+
+  async hit(key: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+    this.sequence += 1;
+    const member = `${now}:${process.pid}:${this.sequence}:${Math.random().toString(36).slice(2)}`;
+    const result = (await this.redis.eval(
+      HIT_SCRIPT,
+      1,
+      this.prefix + key,
+      String(now),
+      String(windowMs),
+      String(limit),
+      member,
+    )) as [number, number];
+    return { allowed: result[0] === 1, count: result[1] };
+  }
+
+  async count(key: string, windowMs: number, now: number): Promise<number> {
+    return this.redis.zcount(this.prefix + key, `(${now - windowMs}`, '+inf');
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export function createRateLimiter(redisUrl: string | undefined, prefix?: string): RateLimiter {
+  return redisUrl ? new RedisRateLimiter(redisUrl, prefix) : new MemoryRateLimiter();
+}

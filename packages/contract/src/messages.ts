@@ -92,3 +92,145 @@ export const PASSWORD_OLD_WRONG = '原密碼錯誤';
 export const PASSWORD_NOT_SET = '尚未設定密碼，請先設定密碼';
 export const DESTROY_OPEN_ORDER = '您尚有未結清的訂單，結清後才能註銷帳號';
 export const CONSENT_REQUIRED = '請先閱讀並同意使用者條款與隱私權政策';
+
+// Web app shell (issue 3): page titles and labels SPEC.md does not give.
+export const TITLE_INDEX = '首頁';
+export const TITLE_APPLY_FOR = '申請貸款';
+export const TITLE_PRODUCT_LIST = '貸款產品';
+export const TITLE_SIGN = '簽署合約';
+export const TITLE_SIGNATURE = '手寫簽名';
+export const TITLE_LOAN_SUCCESS = '申請已送出';
+export const TITLE_LOGIN = '登入';
+export const TITLE_ORDER_DETAIL = '訂單詳情';
+export const TITLE_ORDER_PAY = '還款';
+export const TITLE_ORDER_CONTRACT = '借款合約';
+export const TITLE_WEB_VIEW = '付款頁面';
+export const TITLE_AGREEMENT = '協議與條款';
+export const TITLE_FACE_GUIDE = '拍攝說明';
+export const TITLE_BANK_LIST = '我的銀行卡';
+export const TITLE_ADD_BANK = '新增銀行卡';
+export const TITLE_CHOOSE_LOCATION = '選擇地址';
+export const TITLE_OPEN_LOCATION = '查看地址';
+export const BACK = '返回';
+export const CLOSE = '關閉';
+export const COPY = '複製';
+export const SERVICE_BUTTON = '聯絡客服';
+export const SERVICE_TITLE = 'LINE 客服';
+export const SERVICE_QR_HINT = '掃描 QR Code 加入 LINE 好友';
+export const SERVICE_LINE_ID = 'LINE ID';
+export const SERVICE_LINE_LINK = 'LINE 連結';
+export const VIDEO_TOO_LONG = '影片長度不可超過 60 秒';
+export const APP_CONFIG_INVALID = '應用設定錯誤，請聯絡客服';
+
+// ---------------------------------------------------------------------------
+// Accounts pages (issue 4): login, me, agreements, FAQ and feedback.
+
+export const CANCEL = '取消';
+export const SUBMIT = '送出';
+
+// Login and the campaign landing (moduleB).
+export const LOGIN_TITLE = '登入／註冊';
+export const MOBILE_PREFIX = '+886';
+export const MOBILE_PLACEHOLDER = '請輸入手機號碼';
+export const GET_CODE = '獲取驗證碼';
+export function resendIn(seconds: number): string {
+  return `${seconds} 秒後重新獲取`;
+}
+export const CODE_PLACEHOLDER = '請輸入 6 位數驗證碼';
+export const CODE_REQUIRED = '請輸入 6 位數驗證碼';
+export const PASSWORD_PLACEHOLDER = '請輸入密碼';
+export const PASSWORD_REQUIRED = '請輸入密碼';
+export const LOGIN_SUBMIT = '登入';
+export const LOGIN_WITH_PASSWORD = '使用密碼登入';
+export const LOGIN_WITH_CODE = '使用驗證碼登入';
+export const LOGIN_AUTO_REGISTER = '未註冊的手機號碼，驗證後將自動建立帳號';
+export const CONSENT_PREFIX = '我已閱讀並同意';
+export const CONSENT_AND = '與';
+export const DOC_USER_AGREEMENT = '使用者條款';
+export const DOC_PRIVACY_POLICY = '隱私權政策';
+export const DOC_LOAN_CONTRACT = '借款合約範本';
+export const LOGIN_SUCCESS = '登入成功';
+export const CAMPAIGN_APR_PROMISE = '總費用年百分率最高 16%';
+export const CAMPAIGN_NO_DEDUCTION = '撥款不預扣任何費用，借多少拿多少';
+export const CAMPAIGN_BENEFITS = [
+  { title: '費用全揭露', text: '簽約前即可看到本金、利息、每筆費用、每期金額與總費用年百分率。' },
+  { title: '足額撥款', text: '不收開辦費、不預扣利息，核准金額全數匯入您的帳戶。' },
+  { title: '線上完成', text: '手機驗證碼登入、線上認證與簽約，LINE 客服隨時協助。' },
+] as const;
+export const CAMPAIGN_FORM_TITLE = '登入後立即申請';
+export const CAMPAIGN_APR_NOTE = '總費用年百分率不等於借款利率，實際費用以簽約前顯示的試算為準。';
+
+// Me page.
+export const ME_LOGIN_PROMPT = '登入後即可查看認證進度與帳戶設定';
+export const ME_LOGIN_BUTTON = '登入／註冊';
+export const ME_PROGRESS_TITLE = '認證進度';
+export function progressCount(done: number, total: number): string {
+  return `已完成 ${done}/${total}`;
+}
+export const STEP_STATE_DONE = '已完成';
+export const STEP_STATE_TODO = '未完成';
+export const ME_CREDIT_LIMIT = '可用額度';
+export const ME_MENU_PROFILE = '個人資料';
+export const ME_MENU_BANK = '銀行卡';
+export const ME_MENU_AGREEMENT = '協議';
+export const ME_MENU_FAQ = '常見問題與意見回饋';
+export const ME_MENU_SERVICE = '聯絡客服';
+export const ME_MENU_SET_PASSWORD = '設定密碼';
+export const ME_MENU_EDIT_PASSWORD = '修改密碼';
+export const ME_MENU_MY_DATA = '我的個人資料';
+export const ME_MENU_LOGOUT = '登出';
+export const ME_MENU_DESTROY = '註銷帳號';
+export const LOGOUT_CONFIRM = '確定要登出嗎？';
+export const LOGOUT_DONE = '已登出';
+
+// Passwords.
+export const PASSWORD_NEW_PLACEHOLDER = '新密碼（8-20 個字元，含英文與數字）';
+export const PASSWORD_REPEAT_PLACEHOLDER = '再次輸入新密碼';
+export const PASSWORD_OLD_PLACEHOLDER = '原密碼';
+export const PASSWORD_MISMATCH = '兩次輸入的新密碼不一致';
+export const PASSWORD_BY_OLD = '用原密碼修改';
+export const PASSWORD_BY_CODE = '用驗證碼修改';
+export function codeGoesTo(maskedMobile: string): string {
+  return `驗證碼將發送至 ${maskedMobile}`;
+}
+export const PASSWORD_SAVED = '密碼已設定';
+export const PASSWORD_CHANGED = '密碼已修改';
+
+// Account deletion: what happens, in plain words, before the user confirms.
+export const DESTROY_INTRO = '註銷前請確認以下事項：';
+export const DESTROY_CONSEQUENCES = [
+  '將刪除：手機號碼、姓名、身分證字號、緊急聯絡人、銀行帳戶、身分證與自拍照片、登入密碼及裝置資訊。',
+  '將保留：法律規定須保存的借款、還款紀錄與已簽署合約，與您的身分資料分離後保存至法定期限屆滿。',
+  '所有裝置上的登入將立即失效。',
+  '註銷後無法復原；之後以同一手機號碼登入，將視為新用戶重新註冊。',
+  '尚有未結清的訂單時，無法註銷帳號。',
+] as const;
+export const DESTROY_SUBMIT = '確認註銷';
+export const DESTROY_FINAL_CONFIRM = '註銷後無法復原，確定要註銷帳號嗎？';
+export const DESTROY_DONE = '帳號已註銷';
+
+// PDPA access (我的個人資料).
+export const MY_DATA_INTRO = '依個人資料保護法，您可隨時查閱我們保存的您的個人資料。';
+
+// Agreements.
+export const AGREEMENT_PAGE_TITLE = '協議';
+export function documentVersion(version: string, updatedAt: string): string {
+  return `版本 ${version}・更新於 ${updatedAt}`;
+}
+
+// FAQ and feedback.
+export const FAQ_TITLE = '常見問題與意見回饋';
+export const FAQ_SEARCH_PLACEHOLDER = '搜尋常見問題';
+export const FAQ_NO_RESULT = '找不到相關問題，歡迎直接留言詢問';
+export const FEEDBACK_FORM_TITLE = '我要提問／回饋';
+export const FEEDBACK_KIND_QUESTION = '問題';
+export const FEEDBACK_KIND_FEEDBACK = '意見回饋';
+export const FEEDBACK_PLACEHOLDER = '請描述您的問題或建議（5-1000 字）';
+export const FEEDBACK_TOO_SHORT = '內容至少需要 5 個字';
+export const FEEDBACK_SCREENSHOT = '截圖（選填）';
+export const FEEDBACK_SENT = '已送出，我們會盡快回覆';
+export const FEEDBACK_LOGIN_HINT = '登入後即可提問或回饋，並查看回覆';
+export const MINE_TITLE = '我的提問與回饋';
+export const QUESTION_STATE_LABELS = { open: '處理中', answered: '已回覆', closed: '已結案' } as const;
+export const QUESTION_ANSWER_LABEL = '客服回覆';
+export const QUESTION_HAS_IMAGE = '已附截圖';

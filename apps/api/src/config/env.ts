@@ -1,0 +1,153 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+import { isStrictBase64, KEY_LENGTH } from '@app/contract/cipher-format.ts';
+
+/**
+ * The only reader of process.env in the API. Everything else receives a typed Config,
+ * so tests can build an app from any environment without touching the process.
+ */
+
+/** apps/api/src/config → repo root; resolved from this file, never from the cwd. */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * Built-in key for local use only. The browser gets the wire key anyway (it is injected
+ * into the page), so this key is public by construction; production must bring its own.
+ */
+export const DEV_CIPHER_KEY = 'fW8NDjUFxK6pMNyyqx23mejDzKUjcNnUJjhpwnFVad4=';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^\d+$/.test(value) && Number(value) > 0, 'must be a positive integer')
+    .transform(Number);
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .refine((value) => value === undefined || URL.canParse(value), 'must be a URL');
+
+const cipherKey = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .refine(
+    (value) => value === undefined || (isStrictBase64(value) && Buffer.from(value, 'base64').length === KEY_LENGTH),
+    `must be base64 of ${KEY_LENGTH} bytes`,
+  );
+
+const ZEnvSchema = z.object({
+  PORT: positiveInt(3000).refine((port) => port < 65536, 'must be a port number'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  APP_CIPHER_KEY: cipherKey,
+  PRODUCT_NAME: z.string().min(1).default('小安貸'),
+  PACKAGE_NAME: z.string().min(1).default('tw.xiaoan.loan'),
+  API_BASE: z.string().default(''),
+  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  REDIS_URL: optionalUrl,
+  TEST_HOOKS: booleanFlag,
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  BODY_LIMIT: positiveInt(1_048_576),
+  SESSION_IDLE_DAYS: positiveInt(30),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  /** Unset: embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Where PGlite keeps its files. */
+  pgliteDir: string;
+  /** Uploaded files, outside any public folder. */
+  filesDir: string;
+  cipherKey: string;
+  cipherKeyIsDev: boolean;
+  productName: string;
+  packageName: string;
+  apiBase: string;
+  webDist: string;
+  /** Unset: shared limits live in-process (one instance). */
+  redisUrl: string | undefined;
+  testHooks: boolean;
+  logLevel: LogLevel;
+  bodyLimit: number;
+  sessionIdleDays: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment; throws ConfigError naming every bad variable at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnvSchema.safeParse(env);
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  // Dev defaults are refused in production; reported together with the parse errors.
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && (!env.APP_CIPHER_KEY || env.APP_CIPHER_KEY === DEV_CIPHER_KEY)) {
+    problems.push('APP_CIPHER_KEY: required in production (the built-in dev key is public)');
+  }
+  if (isProduction && parsed.success && parsed.data.TEST_HOOKS) {
+    problems.push('TEST_HOOKS: must not be enabled in production');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+
+  const data = parsed.data;
+  return {
+    port: data.PORT,
+    host: data.HOST,
+    nodeEnv: data.NODE_ENV,
+    databaseUrl: data.DATABASE_URL,
+    dataDir: data.DATA_DIR,
+    pgliteDir: path.join(data.DATA_DIR, 'pglite'),
+    filesDir: path.join(data.DATA_DIR, 'files'),
+    cipherKey: data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY,
+    cipherKeyIsDev: data.APP_CIPHER_KEY === undefined || data.APP_CIPHER_KEY === DEV_CIPHER_KEY,
+    productName: data.PRODUCT_NAME,
+    packageName: data.PACKAGE_NAME,
+    apiBase: data.API_BASE,
+    webDist: data.WEB_DIST,
+    redisUrl: data.REDIS_URL,
+    testHooks: data.TEST_HOOKS,
+    logLevel: data.LOG_LEVEL,
+    bodyLimit: data.BODY_LIMIT,
+    sessionIdleDays: data.SESSION_IDLE_DAYS,
+  };
+}
+
+export interface CliConfig {
+  apiUrl: string;
+  token: string | undefined;
+  cipherKey: string;
+}
+
+/** The protocol CLI's settings: API_URL, TOKEN, and the key by the server's own rule. */
+export function loadCliConfig(env: Record<string, string | undefined> = process.env): CliConfig {
+  const config = loadConfig(env);
+  const apiUrl = env.API_URL || 'http://127.0.0.1:3000';
+  if (!URL.canParse(apiUrl)) throw new ConfigError(['API_URL: must be a URL']);
+  return { apiUrl: apiUrl.replace(/\/$/, ''), token: env.TOKEN || undefined, cipherKey: config.cipherKey };
+}

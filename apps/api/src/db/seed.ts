@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { LINE_CONFIG_KEY } from '@app/contract/schemas/config.ts';
+import type { Db } from './client.ts';
+import { appConfigs, banners, documents, notices } from './schema.ts';
+import { PRIVACY_POLICY } from './documents/privacy-policy.ts';
+import { USER_AGREEMENT } from './documents/user-agreement.ts';
+
+/** Any constant; only this app takes it. */
+const SEED_LOCK_ID = 734_211_002;
+
+/**
+ * First-start content. Idempotent: rows that exist are left alone (operators may have
+ * edited them), so it runs on every start and on several instances at once.
+ */
+export async function seedDatabase(db: Db): Promise<void> {
+  await db
+    .insert(appConfigs)
+    .values([
+      {
+        key: LINE_CONFIG_KEY,
+        value: '@xiaoandai',
+        isPublic: true,
+        // line_img stays empty: the app draws the QR code from line_url.
+        extInfo: { line_img: '', line: '@xiaoandai', line_url: 'https://line.me/R/ti/p/@xiaoandai' },
+      },
+      { key: 'service_hours', value: '每日 09:00-21:00', isPublic: true, extInfo: {} },
+    ])
+    .onConflictDoNothing();
+
+  await db
+    .insert(documents)
+    .values([USER_AGREEMENT, PRIVACY_POLICY])
+    .onConflictDoNothing();
+
+  // Banners and notices have no natural key: seed only into empty tables, under a lock so
+  // two instances starting together do not both insert.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [banner] = await tx.select({ id: banners.id }).from(banners).limit(1);
+    if (!banner) {
+      await tx.insert(banners).values({
+        title: '年利率上限 16%，費用全部事先告知',
+        imageUrl: '',
+        linkUrl: '#/pages/loans/productList',
+        sortOrder: 1,
+      });
+    }
+    const [notice] = await tx.select({ id: notices.id }).from(notices).limit(1);
+    if (!notice) {
+      await tx.insert(notices).values({
+        content: '提醒您：本公司不會要求提供提款卡、存摺正本、密碼或銀行簡訊驗證碼，也不收取任何審核費或保證金。',
+        sortOrder: 1,
+      });
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { WireCipher } from '@app/contract/cipher-format.ts';
+import type { Envelope } from '@app/contract/envelope.ts';
+import { fieldInvalid } from '@app/contract/messages.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** Cipher text → JSON value; anything undecodable is DATA_INVALID and reaches no handler. */
+export function decodePayload(raw: unknown, cipher: WireCipher): unknown {
+  if (typeof raw !== 'string' || raw.length === 0) throw new AppError('DATA_INVALID', { message: 'no cipher text' });
+  let plainText: string;
+  try {
+    plainText = cipher.decrypt(raw.trim());
+  } catch {
+    throw new AppError('DATA_INVALID', { message: 'undecryptable payload' });
+  }
+  try {
+    return JSON.parse(plainText) as unknown;
+  } catch {
+    throw new AppError('DATA_INVALID', { message: 'payload is not JSON' });
+  }
+}
+
+/** Validates with the endpoint's contract schema; the first failing field is named. */
+export function validatePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue ? issue.path.map(String).join('.') : '';
+  throw new AppError('FIELD_INVALID', { userMessage: fieldInvalid(field), message: `invalid field ${field}` });
+}
+
+export function sendEnvelope(reply: FastifyReply, cipher: WireCipher, envelope: Envelope): FastifyReply {
+  return reply
+    .code(200)
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(cipher.encrypt(JSON.stringify(envelope)));
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The contract-view path answers raw HTML; its errors are a short HTML page. */
+export function sendHtml(reply: FastifyReply, html: string): FastifyReply {
+  return reply
+    .code(200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}

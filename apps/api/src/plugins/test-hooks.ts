@@ -1,0 +1,97 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { latestTrackingEvents } from '../modules/tracking/repository.ts';
+import { sendEnvelope } from './envelope-codec.ts';
+
+/**
+ * Fault injection and inspection for browser tests. Registered only when TEST_HOOKS is
+ * on, which env.ts refuses in production. The e2e helper depends on this exact interface.
+ */
+const ZFaultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('delay'), ms: z.number().int().min(0).max(120_000) }),
+  z.object({ kind: z.literal('undecodable') }),
+  z.object({ kind: z.literal('http'), code: z.number().int().min(100).max(599) }),
+  z.object({ kind: z.literal('envelope'), status: z.number().int(), message: z.string() }),
+  z.object({ kind: z.literal('hang') }),
+]);
+
+const ZFaultRequestSchema = z.object({
+  path: z.string().startsWith('/'),
+  fault: ZFaultSchema,
+  times: z.number().int().positive().max(10_000).default(1),
+});
+
+type Fault = z.infer<typeof ZFaultSchema>;
+
+export const TEST_PREFIX = '/__test__/';
+
+function pathOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? url : url.slice(0, at);
+}
+
+export const testHooksPlugin = fp(
+  async (app) => {
+    const faults = new Map<string, { fault: Fault; remaining: number }>();
+
+    /** Returns the reply when the fault answered (or took over) the request. */
+    async function applyFault(req: FastifyRequest, reply: FastifyReply, fault: Fault): Promise<FastifyReply | undefined> {
+      switch (fault.kind) {
+        case 'delay':
+          await new Promise((resolve) => setTimeout(resolve, fault.ms));
+          return undefined;
+        case 'undecodable':
+          return reply.code(200).type('text/plain; charset=utf-8').send('@@ not cipher text @@');
+        case 'http':
+          return reply.code(fault.code).type('text/plain; charset=utf-8').send(`HTTP ${fault.code}`);
+        case 'envelope':
+          // Any status on purpose: tests check how the client handles odd ones.
+          return sendEnvelope(reply, app.wireCipher, {
+            status: fault.status as 200,
+            message: fault.message,
+            body: null,
+          });
+        case 'hang':
+          // Fastify leaves the socket alone; it stays open until the client gives up.
+          reply.hijack();
+          req.raw.resume();
+          return reply;
+      }
+    }
+
+    app.addHook('onRequest', async (req, reply) => {
+      const path = pathOf(req.url);
+      if (path.startsWith(TEST_PREFIX)) return;
+      const entry = faults.get(path);
+      if (!entry) return;
+      entry.remaining -= 1;
+      if (entry.remaining <= 0) faults.delete(path);
+      return applyFault(req, reply, entry.fault);
+    });
+
+    app.post(`${TEST_PREFIX}faults`, async (req, reply) => {
+      let parsed;
+      try {
+        parsed = ZFaultRequestSchema.safeParse(JSON.parse(String(req.body ?? '')));
+      } catch {
+        return reply.code(400).send({ error: 'body must be JSON' });
+      }
+      if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'invalid' });
+      faults.set(parsed.data.path, { fault: parsed.data.fault, remaining: parsed.data.times });
+      return { ok: true };
+    });
+
+    app.delete(`${TEST_PREFIX}faults`, async () => {
+      faults.clear();
+      return { ok: true };
+    });
+
+    app.get(`${TEST_PREFIX}events`, async (req) => {
+      const limit = Number((req.query as Record<string, string | undefined>).limit ?? 20);
+      const rows = await latestTrackingEvents(app.db, Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 20);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    });
+  },
+  { name: 'test-hooks', dependencies: ['db', 'wire-cipher'] },
+);

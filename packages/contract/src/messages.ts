@@ -234,3 +234,43 @@ export const MINE_TITLE = '我的提問與回饋';
 export const QUESTION_STATE_LABELS = { open: '處理中', answered: '已回覆', closed: '已結案' } as const;
 export const QUESTION_ANSWER_LABEL = '客服回覆';
 export const QUESTION_HAS_IMAGE = '已附截圖';
+
+// Server-side account texts (issue 4, API).
+/** The SMS that carries a verification code; says how long it lasts and not to share it. */
+export function smsVerifyCodeText(productName: string, code: string, minutes: number): string {
+  return `【${productName}】您的驗證碼為 ${code}，${minutes} 分鐘內有效。請勿將驗證碼告訴任何人，本公司不會向您索取。`;
+}
+export const DOCUMENT_NOT_FOUND = '查無此文件';
+export const UPLOAD_NOT_IMAGE = '僅接受 JPG、PNG、WEBP 或 GIF 圖片';
+export const UPLOAD_MISSING_FILE = '請選擇要上傳的圖片';
+export const IMAGE_KEY_INVALID = '找不到上傳的圖片，請重新上傳';
+
+/** Labels of the personal-data list (data/list, PDPA art. 3 right of access). */
+export const DATA_LIST = {
+  account: '帳號',
+  mobile: '手機號碼',
+  registeredAt: '註冊時間',
+  password: '登入密碼',
+  passwordSet: '已設定',
+  passwordNotSet: '未設定',
+  sourceChannel: '註冊來源',
+  devices: '登入紀錄與裝置',
+  activeSessions: '目前登入中的裝置數',
+  lastLogin: '最近登入時間',
+  device: '裝置',
+  push: '推播通知',
+  pushSubscribed: '已訂閱',
+  pushNotSubscribed: '未訂閱',
+  pushDevices: '訂閱的瀏覽器數',
+  shared: '您分享的資料',
+  sharedApp: '應用程式',
+  sharedContact: '聯絡人',
+  nothingShared: '未分享任何資料',
+  feedback: '意見回饋',
+  feedbackCount: '提問與回饋筆數',
+  files: '上傳的圖片',
+  filesCount: '圖片數',
+  loans: '借款紀錄',
+  loansCount: '訂單筆數',
+  none: '無',
+} as const;

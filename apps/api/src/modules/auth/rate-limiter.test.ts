@@ -38,6 +38,27 @@ describe.each(limiters)('%s rate limiter', (_name, make) => {
   });
 });
 
+describe.each(limiters)('%s rate limiter, all-or-nothing', (_name, make) => {
+  const limiter = make();
+  open.push(limiter);
+
+  it('counts every rule or none, and names the first rule at its limit', async () => {
+    const t = 20_000_000;
+    const rules = [
+      { key: 'n1', limit: 2, windowMs: HOUR },
+      { key: 'addr', limit: 3, windowMs: HOUR },
+    ];
+    expect(await limiter.hitAll(rules, t)).toBe(-1);
+    expect(await limiter.hitAll(rules, t + 1)).toBe(-1);
+    expect(await limiter.hitAll(rules, t + 2)).toBe(0);
+    // The refused call did not use up the address's budget.
+    expect(await limiter.count('addr', HOUR, t + 2)).toBe(2);
+    expect(await limiter.hitAll([{ key: 'n2', limit: 2, windowMs: HOUR }, rules[1]!], t + 3)).toBe(-1);
+    expect(await limiter.hitAll([{ key: 'n3', limit: 2, windowMs: HOUR }, rules[1]!], t + 4)).toBe(1);
+    expect(await limiter.count('n3', HOUR, t + 4)).toBe(0);
+  });
+});
+
 describe('redis rate limiter shared by two instances', () => {
   it('holds the limit when 30 hits from two instances race', async () => {
     const one = new RedisRateLimiter(REDIS_URL, prefix);
@@ -48,5 +69,25 @@ describe('redis rate limiter shared by two instances', () => {
       Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).hit('shared', 5, HOUR, now + i)),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it('holds an all-or-nothing limit when 40 calls from two instances race', async () => {
+    const one = new RedisRateLimiter(REDIS_URL, prefix);
+    const two = new RedisRateLimiter(REDIS_URL, prefix);
+    open.push(one, two);
+    const now = 12_000_000;
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? one : two).hitAll(
+          [
+            { key: `race-n${i % 4}`, limit: 100, windowMs: HOUR },
+            { key: 'race-addr', limit: 20, windowMs: HOUR },
+          ],
+          now + i,
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === -1)).toHaveLength(20);
+    expect(await one.count('race-addr', HOUR, now + 40)).toBe(20);
   });
 });

@@ -12,9 +12,22 @@ export interface HitResult {
   count: number;
 }
 
+export interface LimitRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 export interface RateLimiter {
   /** Counts one hit on `key` unless `limit` hits already happened in the last `windowMs`. */
   hit(key: string, limit: number, windowMs: number, now: number): Promise<HitResult>;
+  /**
+   * All or nothing: counts one hit on every rule's key only if none is at its limit, and
+   * answers the index of the first rule at its limit (-1 when counted). One refused
+   * limit must not use up the others (a number at its hourly limit must not eat into
+   * the address's budget).
+   */
+  hitAll(rules: LimitRule[], now: number): Promise<number>;
   /** Hits on `key` in the last `windowMs`, without counting one. */
   count(key: string, windowMs: number, now: number): Promise<number>;
   /** Forgets every hit on `key` (e.g. after a successful login). */
@@ -36,6 +49,15 @@ export class MemoryRateLimiter implements RateLimiter {
     if (kept.length >= limit) return { allowed: false, count: kept.length };
     kept.push(now);
     return { allowed: true, count: kept.length };
+  }
+
+  async hitAll(rules: LimitRule[], now: number): Promise<number> {
+    // No await between the checks and the pushes: atomic within the process.
+    const windows = rules.map((rule) => this.window(rule.key, rule.windowMs, now));
+    const refused = windows.findIndex((kept, i) => kept.length >= (rules[i]?.limit ?? 0));
+    if (refused >= 0) return refused;
+    for (const kept of windows) kept.push(now);
+    return -1;
   }
 
   async count(key: string, windowMs: number, now: number): Promise<number> {
@@ -69,6 +91,27 @@ redis.call('PEXPIRE', key, window)
 return {1, count + 1}
 `;
 
+/**
+ * The all-or-nothing variant: KEYS are the rules' keys, ARGV = now, member, then window
+ * and limit per key. Keys of one call must live on one node if Redis is ever clustered
+ * (hash tags); a single Redis has no such constraint.
+ */
+const HIT_ALL_SCRIPT = `
+local now = tonumber(ARGV[1])
+local member = ARGV[2]
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[1 + i * 2])
+  local limit = tonumber(ARGV[2 + i * 2])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) >= limit then return i - 1 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, member)
+  redis.call('PEXPIRE', key, tonumber(ARGV[1 + i * 2]))
+end
+return -1
+`;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private sequence = 0;
@@ -90,6 +133,21 @@ export class RedisRateLimiter implements RateLimiter {
       member,
     )) as [number, number];
     return { allowed: result[0] === 1, count: result[1] };
+  }
+
+  async hitAll(rules: LimitRule[], now: number): Promise<number> {
+    this.sequence += 1;
+    const member = `${now}:${process.pid}:${this.sequence}:${Math.random().toString(36).slice(2)}`;
+    const args = rules.flatMap((rule) => [String(rule.windowMs), String(rule.limit)]);
+    const result = await this.redis.eval(
+      HIT_ALL_SCRIPT,
+      rules.length,
+      ...rules.map((rule) => this.prefix + rule.key),
+      String(now),
+      member,
+      ...args,
+    );
+    return Number(result);
   }
 
   async count(key: string, windowMs: number, now: number): Promise<number> {

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import type { DocumentKey } from '@app/contract/schemas/user.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type LegalDocument = ResponseOf<typeof ENDPOINTS.commonDocument>;
+
+export function getDocument(key: DocumentKey): Promise<LegalDocument> {
+  return request(ENDPOINTS.commonDocument, { key });
+}
+
+export function documentQueryOptions(key: DocumentKey) {
+  return queryOptions({
+    queryKey: ['document', key],
+    queryFn: () => getDocument(key),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** A legal document; public, readable before login. */
+export function useDocument(key: DocumentKey) {
+  return useQuery(documentQueryOptions(key));
+}

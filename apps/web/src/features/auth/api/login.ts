@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+import { writeItem } from '../../../shared/store/local-store.ts';
+import { sendDeviceInfo } from './device-info.ts';
+
+export type LoginInput = RequestOf<typeof ENDPOINTS.login>;
+export type LoginResult = ResponseOf<typeof ENDPOINTS.login>;
+
+export function login(input: LoginInput): Promise<LoginResult> {
+  return request(ENDPOINTS.login, input, { loading: true });
+}
+
+/**
+ * Logs in and starts the session: token and loginInfo stored under SPEC.md's keys,
+ * every cached answer of the previous (anonymous or other) session dropped, and the
+ * browser's device info sent once for this session.
+ */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (result) => {
+      writeItem('token', result.token);
+      writeItem('loginInfo', { userId: result.userId, uuId: result.uuId });
+      queryClient.removeQueries();
+      void sendDeviceInfo().catch(() => undefined);
+    },
+  });
+}

@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Input from 'antd-mobile/es/components/input';
+import { normalizeTaiwanMobile } from '@app/contract/validators/mobile.ts';
+import {
+  CODE_PLACEHOLDER,
+  CODE_REQUIRED,
+  CODE_SENT,
+  CONSENT_AND,
+  CONSENT_PREFIX,
+  CONSENT_REQUIRED,
+  DOC_PRIVACY_POLICY,
+  DOC_USER_AGREEMENT,
+  GET_CODE,
+  INVALID_MOBILE,
+  LOGIN_AUTO_REGISTER,
+  LOGIN_SUBMIT,
+  LOGIN_SUCCESS,
+  LOGIN_WITH_CODE,
+  LOGIN_WITH_PASSWORD,
+  MOBILE_PLACEHOLDER,
+  MOBILE_PREFIX,
+  PASSWORD_PLACEHOLDER,
+  PASSWORD_REQUIRED,
+  resendIn,
+} from '@app/contract/messages.ts';
+import { toast, toastSuccess } from '../../../shared/ui/feedback.ts';
+import { useLogin } from '../api/login.ts';
+import { useSendVerifyCode } from '../api/send-verify-code.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import './login-form.css';
+
+type Mode = 'code' | 'password';
+
+/** With the +886 prefix shown, people often type the number without its leading 0. */
+function parseMobile(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '');
+  return normalizeTaiwanMobile(/^9\d{8}$/.test(compact) ? `0${compact}` : compact);
+}
+
+export interface LoginFormProps {
+  /** Called once the session is stored. */
+  onLoggedIn: () => void;
+}
+
+/** Phone + SMS code (or password) login, shared by the login page and the campaign landing. */
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const [mode, setMode] = useState<Mode>('code');
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [error, setError] = useState<string>();
+  const countdown = useCountdown();
+  const sendCode = useSendVerifyCode();
+  const login = useLogin();
+
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(undefined);
+  };
+
+  async function onSendCode() {
+    const normalized = parseMobile(mobile);
+    if (!normalized) {
+      setError(INVALID_MOBILE);
+      return;
+    }
+    setError(undefined);
+    try {
+      const result = await sendCode.mutateAsync({ mobile: normalized, purpose: 'login' });
+      countdown.start(result.resendAfterSeconds);
+      toast(CODE_SENT);
+    } catch {
+      // The query client shows the server's refusal (app/query-client.ts).
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const normalized = parseMobile(mobile);
+    if (!normalized) return setError(INVALID_MOBILE);
+    if (mode === 'code' && !/^\d{6}$/.test(code)) return setError(CODE_REQUIRED);
+    if (mode === 'password' && password === '') return setError(PASSWORD_REQUIRED);
+    if (!consent) return setError(CONSENT_REQUIRED);
+    setError(undefined);
+    try {
+      await login.mutateAsync(
+        mode === 'code' ? { mobile: normalized, code } : { mobile: normalized, password },
+      );
+      toastSuccess(LOGIN_SUCCESS);
+      onLoggedIn();
+    } catch {
+      // The query client shows the server's refusal (app/query-client.ts).
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={onSubmit} noValidate>
+      <label className="login-field">
+        <span className="login-prefix">{MOBILE_PREFIX}</span>
+        <Input
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder={MOBILE_PLACEHOLDER}
+          maxLength={13}
+          clearable
+          value={mobile}
+          onChange={edit(setMobile)}
+        />
+      </label>
+      {mode === 'code' ? (
+        <div className="login-field">
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={CODE_PLACEHOLDER}
+            maxLength={6}
+            value={code}
+            onChange={edit((value) => setCode(value.replace(/\D/g, '')))}
+          />
+          <Button
+            className="login-code-button"
+            size="small"
+            color="primary"
+            fill="outline"
+            disabled={countdown.secondsLeft > 0}
+            loading={sendCode.isPending}
+            onClick={() => void onSendCode()}
+          >
+            {countdown.secondsLeft > 0 ? resendIn(countdown.secondsLeft) : GET_CODE}
+          </Button>
+        </div>
+      ) : (
+        <div className="login-field">
+          <Input
+            type="password"
+            autoComplete="current-password"
+            placeholder={PASSWORD_PLACEHOLDER}
+            maxLength={64}
+            value={password}
+            onChange={edit(setPassword)}
+          />
+        </div>
+      )}
+      <p className="form-error" role="alert">
+        {error ?? ''}
+      </p>
+      <Button block type="submit" color="primary" size="large" shape="rounded" loading={login.isPending}>
+        {LOGIN_SUBMIT}
+      </Button>
+      <div className="login-consent">
+        <Checkbox checked={consent} onChange={(checked) => {
+          setConsent(checked);
+          setError(undefined);
+        }}>
+          {CONSENT_PREFIX}
+        </Checkbox>
+        <Link to="/pages/agreement?key=user_agreement">《{DOC_USER_AGREEMENT}》</Link>
+        {CONSENT_AND}
+        <Link to="/pages/agreement?key=privacy_policy">《{DOC_PRIVACY_POLICY}》</Link>
+      </div>
+      <button
+        type="button"
+        className="login-switch"
+        onClick={() => {
+          setMode(mode === 'code' ? 'password' : 'code');
+          setError(undefined);
+        }}
+      >
+        {mode === 'code' ? LOGIN_WITH_PASSWORD : LOGIN_WITH_CODE}
+      </button>
+      {mode === 'code' ? <p className="login-note">{LOGIN_AUTO_REGISTER}</p> : null}
+    </form>
+  );
+}

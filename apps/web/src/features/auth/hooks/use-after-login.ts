@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LOANS_PATH, LOGIN_PATH } from '../../../shared/config/route-paths.ts';
+
+/** Only in-app routes: an ad link must not be able to send a fresh session elsewhere. */
+export function safeRedirect(value: string | null): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
+  if (value.startsWith(LOGIN_PATH) || value.startsWith('/pages/login/')) return undefined;
+  return value;
+}
+
+function hasPreviousEntry(): boolean {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !('idx' in state)) return false;
+  return typeof state.idx === 'number' && state.idx > 0;
+}
+
+/**
+ * Where the user goes after logging in: the `redirect` parameter (where they were
+ * going), else the page they came from, else the loans tab.
+ */
+export function useAfterLogin(): () => void {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  return useCallback(() => {
+    if (redirect) navigate(redirect, { replace: true });
+    else if (hasPreviousEntry()) navigate(-1);
+    else navigate(LOANS_PATH, { replace: true });
+  }, [navigate, redirect]);
+}

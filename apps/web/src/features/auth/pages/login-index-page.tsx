@@ -1,0 +1,21 @@
+import { LOGIN_TITLE, TITLE_LOGIN } from '@app/contract/messages.ts';
+import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
+import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { useAfterLogin } from '../hooks/use-after-login.ts';
+import './login-page.css';
+
+/** /pages/login/index */
+export default function LoginPage() {
+  const afterLogin = useAfterLogin();
+  return (
+    <div className="page login-page">
+      <NavBar title={TITLE_LOGIN} />
+      <main className="page-body login-body">
+        <h2 className="login-heading">{LOGIN_TITLE}</h2>
+        <p className="login-product">{getRuntimeConfig().productName}</p>
+        <LoginForm onLoggedIn={afterLogin} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+import { clearSession } from '../../../shared/store/local-store.ts';
+
+export type DestroyAccountInput = RequestOf<typeof ENDPOINTS.destroy>;
+
+export function destroyAccount(input: DestroyAccountInput): Promise<unknown> {
+  return request(ENDPOINTS.destroy, input, { loading: true });
+}
+
+/** Deletes the account; on success every session is gone, so this one is forgotten too. */
+export function useDestroyAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: destroyAccount,
+    onSuccess: () => {
+      clearSession();
+      queryClient.removeQueries();
+    },
+  });
+}

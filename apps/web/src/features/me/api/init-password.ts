@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+import { queryCashUserQueryOptions } from './query-cash-user.ts';
+
+export type InitPasswordInput = RequestOf<typeof ENDPOINTS.initPassword>;
+
+export function initPassword(input: InitPasswordInput): Promise<unknown> {
+  return request(ENDPOINTS.initPassword, input, { loading: true });
+}
+
+export function useInitPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: initPassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryCashUserQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type CashUser = ResponseOf<typeof ENDPOINTS.queryCashUser>;
+
+export function queryCashUser(): Promise<CashUser> {
+  return request(ENDPOINTS.queryCashUser, {});
+}
+
+export function queryCashUserQueryOptions() {
+  return queryOptions({ queryKey: ['user', 'queryCashUser'], queryFn: queryCashUser });
+}
+
+/** Who am I; only asked when a session exists (logged out, the page shows a login prompt). */
+export function useQueryCashUser(enabled: boolean) {
+  return useQuery({ ...queryCashUserQueryOptions(), enabled });
+}

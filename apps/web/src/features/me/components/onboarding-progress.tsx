@@ -1,0 +1,69 @@
+import { useNavigate } from 'react-router';
+import List from 'antd-mobile/es/components/list';
+import ProgressBar from 'antd-mobile/es/components/progress-bar';
+import { CheckCircleFill } from 'antd-mobile-icons';
+import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
+import {
+  ME_CREDIT_LIMIT,
+  ME_PROGRESS_TITLE,
+  STEP_BANK_CARD,
+  STEP_CONTACTS,
+  STEP_FACE,
+  STEP_ID_CARD,
+  STEP_PERSONAL,
+  STEP_STATE_DONE,
+  STEP_STATE_TODO,
+  progressCount,
+} from '@app/contract/messages.ts';
+import type { CashUser } from '../api/query-cash-user.ts';
+
+/** Each step's SPEC.md name and the page that completes it. */
+const STEPS: Record<OnboardingStepKey, { title: string; path: string }> = {
+  personal: { title: STEP_PERSONAL, path: '/pages/me/userInfo' },
+  contacts: { title: STEP_CONTACTS, path: '/pages/me/contact' },
+  idCard: { title: STEP_ID_CARD, path: '/pages/me/idCard' },
+  bankCard: { title: STEP_BANK_CARD, path: '/pages/me/bankInfo' },
+  face: { title: STEP_FACE, path: '/pages/me/faceDome' },
+};
+
+const money = new Intl.NumberFormat('zh-TW');
+
+export function OnboardingProgress({ user }: { user: CashUser }) {
+  const navigate = useNavigate();
+  const total = user.steps.length;
+  const percent = total === 0 ? 0 : Math.round((user.completedSteps / total) * 100);
+  return (
+    <section className="me-card" aria-label={ME_PROGRESS_TITLE}>
+      <div className="me-card-head">
+        <h2 className="me-card-title">{ME_PROGRESS_TITLE}</h2>
+        <span className="me-progress-count">{progressCount(user.completedSteps, total)}</span>
+      </div>
+      <ProgressBar percent={percent} style={{ '--track-width': '6px', '--fill-color': '#2886ff' }} />
+      <List className="me-steps">
+        {user.steps.map((step, index) => (
+          <List.Item
+            key={step.key}
+            prefix={<span className="me-step-number">{index + 1}</span>}
+            extra={
+              step.done ? (
+                <span className="me-step-done">
+                  <CheckCircleFill /> {STEP_STATE_DONE}
+                </span>
+              ) : (
+                <span className="me-step-todo">{STEP_STATE_TODO}</span>
+              )
+            }
+            onClick={() => navigate(STEPS[step.key].path)}
+          >
+            {STEPS[step.key].title}
+          </List.Item>
+        ))}
+      </List>
+      {user.creditLimit > 0 ? (
+        <p className="me-credit">
+          {ME_CREDIT_LIMIT} <strong>NT$ {money.format(user.creditLimit)}</strong>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { normalizeTaiwanMobile } from '@app/contract/validators/mobile.ts';
+import {
+  CODE_PLACEHOLDER,
+  CODE_SENT,
+  GET_CODE,
+  INVALID_MOBILE,
+  MOBILE_PLACEHOLDER,
+  MOBILE_PREFIX,
+  codeGoesTo,
+  resendIn,
+} from '@app/contract/messages.ts';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { useSendVerifyCode } from '../api/send-verify-code.ts';
+import { useCountdown } from './use-countdown.ts';
+
+export interface VerifyCodeValue {
+  mobile: string;
+  code: string;
+}
+
+export interface VerifyCodeFieldsProps {
+  purpose: 'destroy' | 'password';
+  maskedMobile: string;
+  value: VerifyCodeValue;
+  onChange: (value: VerifyCodeValue) => void;
+  onError: (message: string | undefined) => void;
+}
+
+/** With the +886 prefix shown, people often type the number without its leading 0. */
+export function parseMobile(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '');
+  return normalizeTaiwanMobile(/^9\d{8}$/.test(compact) ? `0${compact}` : compact);
+}
+
+/**
+ * The user's own number and a code sent to it. The app only knows the masked number,
+ * so the user types it; the server sends the code only to the session's own number.
+ */
+export function VerifyCodeFields({ purpose, maskedMobile, value, onChange, onError }: VerifyCodeFieldsProps) {
+  const countdown = useCountdown();
+  const send = useSendVerifyCode();
+
+  async function onSend() {
+    const mobile = parseMobile(value.mobile);
+    if (!mobile) return onError(INVALID_MOBILE);
+    onError(undefined);
+    try {
+      const result = await send.mutateAsync({ mobile, purpose });
+      countdown.start(result.resendAfterSeconds);
+      toast(CODE_SENT);
+    } catch {
+      // The query client shows the server's refusal (app/query-client.ts).
+    }
+  }
+
+  return (
+    <div className="code-fields">
+      <p className="code-fields-hint">{codeGoesTo(maskedMobile)}</p>
+      <label className="sheet-field">
+        <span className="sheet-prefix">{MOBILE_PREFIX}</span>
+        <Input
+          type="tel"
+          inputMode="numeric"
+          placeholder={MOBILE_PLACEHOLDER}
+          maxLength={13}
+          value={value.mobile}
+          onChange={(mobile) => onChange({ ...value, mobile })}
+        />
+      </label>
+      <div className="sheet-field">
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={CODE_PLACEHOLDER}
+          maxLength={6}
+          value={value.code}
+          onChange={(code) => onChange({ ...value, code: code.replace(/\D/g, '') })}
+        />
+        <Button
+          size="small"
+          color="primary"
+          fill="outline"
+          disabled={countdown.secondsLeft > 0}
+          loading={send.isPending}
+          onClick={() => void onSend()}
+        >
+          {countdown.secondsLeft > 0 ? resendIn(countdown.secondsLeft) : GET_CODE}
+        </Button>
+      </div>
+    </div>
+  );
+}

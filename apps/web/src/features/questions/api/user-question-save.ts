@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type SaveQuestionInput = RequestOf<typeof ENDPOINTS.userQuestionSave>;
+
+export function saveUserQuestion(input: SaveQuestionInput): Promise<ResponseOf<typeof ENDPOINTS.userQuestionSave>> {
+  return request(ENDPOINTS.userQuestionSave, input, { loading: true });
+}
+
+export function useSaveUserQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveUserQuestion,
+    // Every keyword's answer holds the user's list: refresh them all.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['userQuestion', 'query'] }),
+  });
+}

@@ -199,7 +199,8 @@ export const PASSWORD_CHANGED = '密碼已修改';
 // Account deletion: what happens, in plain words, before the user confirms.
 export const DESTROY_INTRO = '註銷前請確認以下事項：';
 export const DESTROY_CONSEQUENCES = [
-  '將刪除：手機號碼、姓名、身分證字號、緊急聯絡人、銀行帳戶、身分證與自拍照片、登入密碼及裝置資訊。',
+  '將刪除：手機號碼、姓名、身分證字號、緊急聯絡人、銀行帳戶、身分證與自拍照片、登入密碼、裝置資訊，以及您的提問與回饋。',
+  '使用紀錄僅以不具名方式保留作統計，不再與您連結。',
   '將保留：法律規定須保存的借款、還款紀錄與已簽署合約，與您的身分資料分離後保存至法定期限屆滿。',
   '所有裝置上的登入將立即失效。',
   '註銷後無法復原；之後以同一手機號碼登入，將視為新用戶重新註冊。',

@@ -21,6 +21,12 @@ function get(path: string, auth = true): PathDef {
 export const PATHS = {
   // Config
   uploadImage: post('/api/v3/upload/image'),
+  /**
+   * Not in SPEC.md: the `imageURL` of an upload. Answers the image bytes (not an
+   * envelope) to its owner only, with the session `token` header; HTTP 404 otherwise.
+   * `key` in the query string.
+   */
+  uploadFile: get('/api/v3/upload/file'),
   sendVerifyCode: post('/auth/v3.1/user/sendVerifiyCode', false),
   commonConfig: post('/api/v3/common/config', false),
   commonConfigOne: get('/api/v3/common/config/one', false),

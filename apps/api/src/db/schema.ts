@@ -124,3 +124,6 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.scope, table.path, table.requestId] })],
 );
+
+/** Accounts (issue 4): credentials, codes, shared data, uploads, questions, minimal loan orders. */
+export * from './schema-accounts.ts';

@@ -3,6 +3,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
+import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts-module.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Where log lines go (tests capture them to check what is logged). */
   logStream?: { write(line: string): void };
+  /** Clock, SMS provider and limiter prefix of the accounts module (tests). */
+  accounts?: AccountsOverrides;
 }
 
 /** Opens the configured database and brings it to the current schema and seed. */
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(trackingRoutes);
+  await app.register(accountsModule, { config, ...options.accounts });
 
   await app.register(webAppPlugin, {
     webDist: config.webDist,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LINE_CONFIG_KEY } from '@app/contract/schemas/config.ts';
 import type { Db } from './client.ts';
+import { seedFaq } from '../modules/questions/faq-seed.ts';
 import { appConfigs, banners, documents, notices } from './schema.ts';
 import { PRIVACY_POLICY } from './documents/privacy-policy.ts';
 import { USER_AGREEMENT } from './documents/user-agreement.ts';
@@ -31,6 +32,8 @@ export async function seedDatabase(db: Db): Promise<void> {
     .insert(documents)
     .values([USER_AGREEMENT, PRIVACY_POLICY])
     .onConflictDoNothing();
+
+  await seedFaq(db);
 
   // Banners and notices have no natural key: seed only into empty tables, under a lock so
   // two instances starting together do not both insert.

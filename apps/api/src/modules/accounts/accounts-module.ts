@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/env.ts';
+import type { SmsProvider } from '../auth/sms-provider.ts';
+import { documentRoutes } from '../documents/routes.ts';
+import { questionRoutes } from '../questions/routes.ts';
+import { uploadRoutes } from '../uploads/routes.ts';
+import { userRoutes } from '../users/routes.ts';
+import { accountsPlugin, type Clock } from './accounts-plugin.ts';
+import { DEFAULT_ACCOUNTS_SETTINGS } from './accounts-settings.ts';
+import { accountRoutes } from './routes.ts';
+import { accountsTestHooks } from './test-hooks.ts';
+
+export interface AccountsOverrides {
+  /** "Now" for codes, limits and sessions; tests move it instead of waiting. */
+  clock?: Clock;
+  sms?: SmsProvider;
+  /** Redis key prefix, so test runs sharing one Redis keep apart. */
+  limiterPrefix?: string;
+}
+
+export interface AccountsModuleOptions extends AccountsOverrides {
+  config: Config;
+}
+
+/** Issue 4 in one registration: shared deps, then each module's routes in its own scope. */
+export const accountsModule = fp<AccountsModuleOptions>(
+  async (app, { config, clock, sms, limiterPrefix }) => {
+    const settings = DEFAULT_ACCOUNTS_SETTINGS;
+    await app.register(accountsPlugin, {
+      redisUrl: config.redisUrl,
+      codeSecret: Buffer.from(config.cipherKey, 'base64'),
+      settings,
+      filesDir: config.filesDir,
+      productName: config.productName,
+      keepOutbox: config.nodeEnv !== 'production',
+      ...(clock ? { clock } : {}),
+      ...(sms ? { sms } : {}),
+      ...(limiterPrefix ? { limiterPrefix } : {}),
+    });
+    await app.register(accountRoutes);
+    await app.register(userRoutes);
+    await app.register(documentRoutes);
+    await app.register(questionRoutes);
+    await app.register(uploadRoutes, { filesDir: config.filesDir, maxImageBytes: settings.maxImageBytes });
+    if (config.testHooks) await app.register(accountsTestHooks);
+  },
+  { name: 'accounts-module', dependencies: ['db', 'wire-cipher', 'session', 'envelope'] },
+);

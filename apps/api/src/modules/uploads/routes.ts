@@ -1,0 +1,75 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { STATUS_OK } from '@app/contract/envelope.ts';
+import { UPLOAD_MISSING_FILE, UPLOAD_TOO_LARGE } from '@app/contract/messages.ts';
+import { PATHS } from '@app/contract/paths.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { sendEnvelope } from '../../plugins/envelope-codec.ts';
+import { readOwnImage, storeImage } from './uploads-service.ts';
+
+/** The form field SPEC.md names ("file field, default name 'file'"). */
+const FILE_FIELD = 'file';
+
+export interface UploadRoutesOptions {
+  filesDir: string;
+  maxImageBytes: number;
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
+}
+
+/**
+ * SPEC.md's upload is plain multipart (not encrypted); the `token` header still decides
+ * who uploads, and the answer is the usual encrypted envelope. Registered in its own
+ * encapsulated scope: the multipart parser exists only here, every other path keeps the
+ * envelope plugin's text-only parsing.
+ */
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
+  await app.register(multipart, {
+    limits: { fileSize: options.maxImageBytes, files: 1, fields: 10, parts: 11 },
+  });
+
+  // `envelope: true`: errors thrown here reach the client as envelopes (AppError text or
+  // the generic message), never as framework text.
+  app.post(PATHS.uploadImage.path, { config: { envelope: true } }, async (req, reply) => {
+    await app.resolveIdentity(req);
+    const user = req.user;
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    if (!req.isMultipart()) throw new AppError('DATA_INVALID', { message: 'upload is not multipart' });
+    const missing = () => new AppError('BUSINESS_RULE', { userMessage: UPLOAD_MISSING_FILE, message: 'no file part' });
+    let bytes: Buffer | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file' && part.fieldname === FILE_FIELD && bytes === null) bytes = await part.toBuffer();
+        else if (part.type === 'file') part.file.resume();
+      }
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('BUSINESS_RULE', { userMessage: UPLOAD_TOO_LARGE, message: 'upload too large' });
+      }
+      throw error;
+    }
+    if (!bytes) throw missing();
+    const result = await storeImage(app.db, options.filesDir, user.id, bytes);
+    return sendEnvelope(reply, app.wireCipher, { status: STATUS_OK, message: '', body: result });
+  });
+
+  // The `imageURL` of an upload: bytes to the owner only. Missing, foreign and
+  // logged-out requests get the same 404, so keys cannot be probed.
+  app.get(PATHS.uploadFile.path, async (req, reply) => {
+    await app.resolveIdentity(req);
+    const key = (req.query as Record<string, unknown> | undefined)?.key;
+    if (!req.user || typeof key !== 'string') return notFound(reply);
+    const file = await readOwnImage(app.db, options.filesDir, req.user.id, key);
+    if (!file) return notFound(reply);
+    return reply
+      .code(200)
+      .type(file.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('content-disposition', 'inline')
+      .send(file.bytes);
+  });
+};

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * Gzip sizes from the build manifest: the loans page's initial JS and CSS (the entry,
+ * the loans page chunk and everything they import statically, i.e. what the browser
+ * must fetch before the page can render) and each route chunk with its own imports.
+ * `--json` prints the figures as JSON (the size test uses it).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+export const LOANS_PAGE_SRC = 'src/features/loans/pages/loans-page.tsx';
+export const INITIAL_JS_BUDGET = 150 * 1024;
+
+export function readManifest(root = dist) {
+  return JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8'));
+}
+
+/** Keys of `start` and every chunk reachable from it through static imports. */
+export function staticClosure(manifest, starts) {
+  const seen = new Set();
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) stack.push(next);
+  }
+  return seen;
+}
+
+const gzipCache = new Map();
+function gzipSize(root, file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(root, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+export function measure(manifest, keys, root = dist) {
+  let js = 0;
+  let css = 0;
+  const files = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const sheet of chunk.css ?? []) files.add(sheet);
+  }
+  for (const file of files) {
+    if (file.endsWith('.js')) js += gzipSize(root, file);
+    else if (file.endsWith('.css')) css += gzipSize(root, file);
+  }
+  return { js, css, files: [...files].sort() };
+}
+
+export function sizeReport(root = dist) {
+  const manifest = readManifest(root);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('no entry in the manifest');
+  if (!manifest[LOANS_PAGE_SRC]) throw new Error(`${LOANS_PAGE_SRC} missing from the manifest`);
+  const initialKeys = staticClosure(manifest, [entry, LOANS_PAGE_SRC]);
+  const initial = measure(manifest, initialKeys, root);
+  const routes = Object.keys(manifest)
+    .filter((key) => manifest[key].isDynamicEntry && key.includes('/pages/'))
+    .sort()
+    .map((key) => {
+      const own = [...staticClosure(manifest, [key])].filter((k) => !initialKeys.has(k));
+      return { route: key, ...measure(manifest, own, root) };
+    });
+  const lazy = Object.keys(manifest)
+    .filter((key) => manifest[key].isDynamicEntry && !key.includes('/pages/'))
+    .sort()
+    .map((key) => {
+      const own = [...staticClosure(manifest, [key])].filter((k) => !initialKeys.has(k));
+      return { chunk: key, ...measure(manifest, own, root) };
+    });
+  return { initial, routes, lazy, budget: INITIAL_JS_BUDGET };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const report = sizeReport();
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(report, null, 2));
+  } else {
+    console.log('Loans page, initial (gzip):');
+    console.log(`  JS  ${kb(report.initial.js)}  (budget ${kb(report.budget)})`);
+    console.log(`  CSS ${kb(report.initial.css)}`);
+    console.log('\nRoute chunks, beyond the initial load (gzip JS / CSS):');
+    for (const r of report.routes) console.log(`  ${r.route.padEnd(56)} ${kb(r.js).padStart(9)} ${kb(r.css).padStart(9)}`);
+    console.log('\nOther lazy chunks (gzip JS / CSS):');
+    for (const r of report.lazy) console.log(`  ${r.chunk.padEnd(56)} ${kb(r.js).padStart(9)} ${kb(r.css).padStart(9)}`);
+    if (report.initial.js >= report.budget) {
+      console.error(`\nInitial JS ${kb(report.initial.js)} is over the ${kb(report.budget)} budget.`);
+      process.exitCode = 1;
+    }
+  }
+}

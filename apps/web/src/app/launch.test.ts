@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hashRoute, launchParams } from './launch.ts';
+
+describe('launchParams', () => {
+  it('reads the query string before the hash', () => {
+    expect(launchParams('https://a.tw/?type=fb&ad=7#/pages/loans/index')).toEqual({ type: 'fb', ad: '7' });
+  });
+
+  it('reads the query inside the hash route, which wins on a clash', () => {
+    expect(launchParams('https://a.tw/?type=x#/pages/login/index?type=line&c=')).toEqual({ type: 'line', c: '' });
+  });
+
+  it('is empty without parameters', () => {
+    expect(launchParams('https://a.tw/#/')).toEqual({});
+  });
+});
+
+describe('hashRoute', () => {
+  it('gives the route without its query', () => {
+    expect(hashRoute('https://a.tw/?a=1#/pages/login/index?x=1')).toBe('/pages/login/index');
+  });
+
+  it('treats a missing hash as the root', () => {
+    expect(hashRoute('https://a.tw/')).toBe('/');
+  });
+});

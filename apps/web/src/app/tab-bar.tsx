@@ -1,0 +1,31 @@
+import TabBar from 'antd-mobile/es/components/tab-bar';
+import { BillOutline, CheckShieldOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
+import { useLocation, useNavigate } from 'react-router';
+import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages.ts';
+import { TAB_ROUTES } from './routes.ts';
+
+/** SPEC.md section 2: tab bar height 70px, colours #A4B8D2 and #2886FF selected. */
+export const TAB_BAR_HEIGHT = 70;
+
+const TABS = [
+  { key: TAB_ROUTES.loans.path, title: TAB_LOANS, Icon: PayCircleOutline },
+  { key: TAB_ROUTES.orders.path, title: TAB_ORDERS, Icon: BillOutline },
+  { key: TAB_ROUTES.me.path, title: TAB_ME, Icon: UserOutline },
+  { key: TAB_ROUTES.aptitude.path, title: TAB_APTITUDE, Icon: CheckShieldOutline },
+] as const;
+
+export function AppTabBar() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // '/' is an alias of the loans page.
+  const active = pathname === '/' ? TAB_ROUTES.loans.path : pathname;
+  return (
+    <nav className="tab-bar" aria-label="tabs">
+      <TabBar activeKey={active} onChange={(key) => navigate(key, { replace: true })} safeArea>
+        {TABS.map(({ key, title, Icon }) => (
+          <TabBar.Item key={key} title={title} icon={<Icon className="tab-bar-icon" aria-hidden />} />
+        ))}
+      </TabBar>
+    </nav>
+  );
+}

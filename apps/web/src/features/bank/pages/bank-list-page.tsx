@@ -1,0 +1,7 @@
+import { TITLE_BANK_LIST } from '@app/contract/messages.ts';
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+
+/** Nav bar, title and empty state; the page's content comes with its own issue. */
+export default function BankListPage() {
+  return <PlaceholderPage title={TITLE_BANK_LIST} />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+
+/** Nav bar, title and empty state; the page's content comes with its own issue. */
+export default function BankSelectPage() {
+  return <PlaceholderPage title="" />;
+}

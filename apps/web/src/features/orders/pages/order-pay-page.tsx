@@ -1,0 +1,7 @@
+import { TITLE_ORDER_PAY } from '@app/contract/messages.ts';
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+
+/** Nav bar, title and empty state; the page's content comes with its own issue. */
+export default function OrderPayPage() {
+  return <PlaceholderPage title={TITLE_ORDER_PAY} />;
+}

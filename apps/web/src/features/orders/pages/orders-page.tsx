@@ -1,0 +1,7 @@
+import { TAB_ORDERS } from '@app/contract/messages.ts';
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+
+/** Nav bar, title and empty state; the page's content comes with its own issue. */
+export default function OrdersPage() {
+  return <PlaceholderPage title={TAB_ORDERS} showBack={false} />;
+}

@@ -1,0 +1,162 @@
+import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
+import type { WireCipher } from '@app/contract/cipher-format.ts';
+import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts';
+import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
+import {
+  DATA_ERROR_RELOGIN,
+  DATA_INVALID,
+  HTTP_STATUS_PREFIX,
+  REQUEST_MISSING_URL,
+} from '@app/contract/messages.ts';
+import type { PathDef } from '@app/contract/paths.ts';
+import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
+import { getRuntimeConfig } from '../config/runtime-config.ts';
+import { clearSession } from '../store/local-store.ts';
+import {
+  showAccessFailedModal,
+  showTimeoutModal,
+  showWarmModal,
+  toast,
+} from '../ui/feedback.ts';
+import { beginLoading } from '../ui/loading-store.ts';
+import { goToLogin } from './navigation.ts';
+import { buildHeaders } from './request-headers.ts';
+import { RequestError } from './request-error.ts';
+
+/** SPEC.md section 9: every API call gives up after 15 s. */
+export const API_TIMEOUT_MS = 15_000;
+/** Envelope status that is passed back to the caller without any modal. */
+const STATUS_SILENT = 0;
+
+export interface RequestOptions {
+  /** Show the counted loading indicator while this call runs. */
+  loading?: boolean;
+  timeoutMs?: number;
+}
+
+let cipher: WireCipher | undefined;
+function wireCipher(): WireCipher {
+  cipher ??= createBrowserCipher(getRuntimeConfig().cipherKey);
+  return cipher;
+}
+
+function relogin(): void {
+  clearSession();
+  goToLogin();
+}
+
+/** The '溫馨提示' modal; a 500 or a 'fail' message means the session is unusable. */
+function warmFailure(error: RequestError): RequestError {
+  const fatal = error.status === STATUS_ERROR || error.message.toLowerCase().includes('fail');
+  if (fatal) showWarmModal(DATA_ERROR_RELOGIN, relogin);
+  else showWarmModal(error.message);
+  return new RequestError(error.kind, fatal ? DATA_ERROR_RELOGIN : error.message, {
+    status: error.status,
+    handled: true,
+  });
+}
+
+/** Sends a request and returns the answer's text (or parsed JSON when it came as JSON). */
+async function send(path: PathDef, payload: unknown, options: RequestOptions): Promise<unknown> {
+  if (!path.path) throw new RequestError('missing-url', REQUEST_MISSING_URL);
+  const config = getRuntimeConfig();
+  const wire = encodeRequest(
+    path,
+    payload,
+    wireCipher(),
+    config.apiBase,
+    buildHeaders(wireCipher(), config.packageName),
+  );
+  const endLoading = options.loading ? beginLoading() : () => undefined;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(wire.url, {
+        method: wire.method,
+        headers: wire.headers,
+        body: wire.body,
+        signal: controller.signal,
+      });
+    } catch {
+      if (controller.signal.aborted) {
+        endLoading();
+        showTimeoutModal();
+        throw new RequestError('timeout', 'timeout', { handled: true });
+      }
+      showAccessFailedModal(window.location.href);
+      throw new RequestError('network', 'network', { handled: true });
+    }
+    if (response.status !== 200) {
+      throw warmFailure(
+        new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status }),
+      );
+    }
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    try {
+      return isJson ? await response.json() : await response.text();
+    } catch {
+      if (controller.signal.aborted) {
+        endLoading();
+        showTimeoutModal();
+        throw new RequestError('timeout', 'timeout', { handled: true });
+      }
+      throw warmFailure(new RequestError('undecodable', DATA_INVALID));
+    }
+  } finally {
+    clearTimeout(timer);
+    endLoading();
+  }
+}
+
+/** Fails start-up (listing every bad field) when the server injected a bad config. */
+export function assertRuntimeConfig(): void {
+  getRuntimeConfig();
+}
+
+/**
+ * Calls an endpoint of the contract: encrypted payload, decrypted envelope, body checked
+ * against the endpoint's response schema. Every SPEC.md section 8 failure is handled
+ * here; the caller only shows business messages (`showRequestError`).
+ */
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  payload: RequestOf<E>,
+  options: RequestOptions = {},
+): Promise<ResponseOf<E>> {
+  const raw = await send(endpoint, payload, options);
+  let envelope;
+  try {
+    envelope = decodeEnvelope(raw, wireCipher());
+  } catch {
+    throw warmFailure(new RequestError('undecodable', DATA_INVALID));
+  }
+  const status: number = envelope.status;
+  switch (status) {
+    case STATUS_OK: {
+      const body = endpoint.response.safeParse(envelope.body);
+      if (!body.success) throw warmFailure(new RequestError('undecodable', DATA_INVALID));
+      return body.data as ResponseOf<E>;
+    }
+    case STATUS_RELOGIN:
+      clearSession();
+      if (envelope.message) toast(envelope.message);
+      goToLogin();
+      throw new RequestError('relogin', envelope.message, { status: STATUS_RELOGIN, handled: true });
+    case STATUS_ERROR:
+      throw new RequestError('business', envelope.message, { status: STATUS_ERROR });
+    case STATUS_SILENT:
+      throw new RequestError('status-zero', envelope.message, { status: STATUS_SILENT });
+    default:
+      throw warmFailure(
+        new RequestError('unexpected-status', envelope.message, { status }),
+      );
+  }
+}
+
+/** The contract-view path answers raw HTML: returned as it came, never decrypted. */
+export async function requestRaw(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<string> {
+  const raw = await send(path, payload, options);
+  return typeof raw === 'string' ? raw : JSON.stringify(raw);
+}

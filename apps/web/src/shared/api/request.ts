@@ -1,0 +1,61 @@
+import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts';
+import type { PathDef } from '@app/contract/paths.ts';
+import { showAccessFailedModal, toastError } from '../ui/feedback.ts';
+import { RequestError, isRequestError } from './request-error.ts';
+import type * as RequestCoreModule from './request-core.ts';
+import type { RequestOptions } from './request-core.ts';
+
+export type { RequestOptions } from './request-core.ts';
+
+type RequestCore = typeof RequestCoreModule;
+
+/**
+ * The protocol code (cipher, zod schemas, envelope decoding) is a third of the app's
+ * JavaScript and nothing on screen needs it to render: it is its own chunk, fetched
+ * right after start-up (`preloadRequestCore`) and awaited by the first call.
+ */
+let core: Promise<RequestCore> | undefined;
+
+export function preloadRequestCore(): Promise<RequestCore> {
+  core ??= import('./request-core.ts').catch((error: unknown) => {
+    core = undefined;
+    throw error;
+  });
+  return core;
+}
+
+async function loadCore(): Promise<RequestCore> {
+  try {
+    return await preloadRequestCore();
+  } catch {
+    showAccessFailedModal(window.location.href);
+    throw new RequestError('network', 'network', { handled: true });
+  }
+}
+
+/**
+ * Calls an endpoint of the contract: encrypted payload, decrypted envelope, body checked
+ * against the endpoint's response schema. Every SPEC.md section 8 failure is handled by
+ * the request layer; callers only show business messages (`showRequestError`).
+ */
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  payload: RequestOf<E>,
+  options: RequestOptions = {},
+): Promise<ResponseOf<E>> {
+  return (await loadCore()).request(endpoint, payload, options);
+}
+
+/** The contract-view path answers raw HTML: returned as it came, never decrypted. */
+export async function requestRaw(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<string> {
+  return (await loadCore()).requestRaw(path, payload, options);
+}
+
+/** Shows what the request layer left to the caller (a business message) as an error toast. */
+export function showRequestError(error: unknown): void {
+  if (isRequestError(error)) {
+    if (!error.handled && error.kind !== 'status-zero' && error.message) toastError(error.message);
+    return;
+  }
+  if (error instanceof Error && error.message) toastError(error.message);
+}

@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { LOADING } from '@app/contract/messages.ts';
+
+/** SPEC.md section 9: async components show their loading state only after 200 ms. */
+export const ASYNC_DELAY_MS = 200;
+
+/** Renders nothing for `delayMs`, then a loading line: fast loads never flash. */
+export function DelayedLoading({ delayMs = ASYNC_DELAY_MS }: { delayMs?: number }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  if (!visible) return null;
+  return (
+    <div className="delayed-loading" role="status">
+      <DotLoading color="primary" />
+      <span>{LOADING}</span>
+    </div>
+  );
+}

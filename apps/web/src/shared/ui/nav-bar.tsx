@@ -1,0 +1,90 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import AntNavBar from 'antd-mobile/es/components/nav-bar';
+import { LeftOutline } from 'antd-mobile-icons';
+import { BACK } from '@app/contract/messages.ts';
+import { usePageChrome } from './page-chrome.ts';
+
+/** The popup (and its animation library) is fetched the first time back is pressed. */
+const QuitPopup = lazy(() => import('./quit-popup.tsx'));
+
+/** SPEC.md section 3's navigation bar properties, plus handlers for the right icons. */
+export interface NavBarProps {
+  title?: string;
+  rightIcon?: ReactNode;
+  rightIconB?: ReactNode;
+  onRightIcon?: () => void;
+  onRightIconB?: () => void;
+  /** Default white. */
+  bgColor?: string;
+  /** Back opens the quit-confirmation popup instead of leaving. Default false. */
+  otherBack?: boolean;
+  /** Show the floating customer-service button. Default true. */
+  showService?: boolean;
+  /** Tab pages are roots: they have no back button. Default true. */
+  showBack?: boolean;
+}
+
+export function NavBar({
+  title = '',
+  rightIcon,
+  rightIconB,
+  onRightIcon,
+  onRightIconB,
+  bgColor = '#ffffff',
+  otherBack = false,
+  showService = true,
+  showBack = true,
+}: NavBarProps) {
+  const { back, ServiceButton } = usePageChrome();
+  const [quitOpen, setQuitOpen] = useState(false);
+
+  const right =
+    rightIcon || rightIconB ? (
+      <div className="nav-bar-right">
+        {rightIcon ? (
+          <button type="button" className="nav-bar-icon" onClick={onRightIcon}>
+            {rightIcon}
+          </button>
+        ) : null}
+        {rightIconB ? (
+          <button type="button" className="nav-bar-icon" onClick={onRightIconB}>
+            {rightIconB}
+          </button>
+        ) : null}
+      </div>
+    ) : null;
+
+  return (
+    <>
+      <header className="nav-bar" style={{ background: bgColor }}>
+        <AntNavBar
+          back={showBack ? '' : null}
+          backIcon={
+            showBack ? (
+              <span role="button" aria-label={BACK} className="nav-bar-back">
+                <LeftOutline />
+              </span>
+            ) : null
+          }
+          onBack={() => (otherBack ? setQuitOpen(true) : back())}
+          right={right}
+        >
+          <h1 className="nav-bar-title">{title}</h1>
+        </AntNavBar>
+      </header>
+      {otherBack && quitOpen ? (
+        <Suspense fallback={null}>
+          <QuitPopup
+            visible={quitOpen}
+            onContinue={() => setQuitOpen(false)}
+            onLeave={() => {
+              setQuitOpen(false);
+              back();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {showService ? <ServiceButton /> : null}
+    </>
+  );
+}

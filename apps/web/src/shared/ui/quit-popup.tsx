@@ -1,0 +1,38 @@
+import Button from 'antd-mobile/es/components/button';
+import Popup from 'antd-mobile/es/components/popup';
+import {
+  QUIT_POPUP_CONTENT,
+  QUIT_POPUP_CONTINUE,
+  QUIT_POPUP_LEAVE,
+} from '@app/contract/messages.ts';
+
+interface QuitPopupProps {
+  visible: boolean;
+  onContinue: () => void;
+  onLeave: () => void;
+}
+
+/** SPEC.md section 2: the bottom popup (corner radius 20) shown by back with otherBack. */
+export default function QuitPopup({ visible, onContinue, onLeave }: QuitPopupProps) {
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onContinue}
+      position="bottom"
+      bodyClassName="quit-popup"
+      bodyStyle={{ borderTopLeftRadius: 20, borderTopRightRadius: 20 }}
+    >
+      <div role="dialog" aria-label={QUIT_POPUP_CONTENT} className="quit-popup-inner">
+        <p className="quit-popup-text">{QUIT_POPUP_CONTENT}</p>
+        <div className="quit-popup-actions">
+          <Button block color="primary" shape="rounded" onClick={onContinue}>
+            {QUIT_POPUP_CONTINUE}
+          </Button>
+          <Button block fill="none" shape="rounded" onClick={onLeave}>
+            {QUIT_POPUP_LEAVE}
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}

@@ -47,7 +47,12 @@ const cipherKey = z
   );
 
 const ZEnvSchema = z.object({
-  PORT: positiveInt(3000).refine((port) => port < 65536, 'must be a port number'),
+  // 0 asks the OS for a free port (tests, benches).
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((value) => /^\d+$/.test(value) && Number(value) < 65536, 'must be a port number')
+    .transform(Number),
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: optionalUrl,

@@ -15,7 +15,7 @@ const MIGRATION_LOCK_ID = 734_211_001;
  * together, so the run holds a session advisory lock: the others wait, then find nothing
  * left to do.
  */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+export async function migrateDatabase(handle: Pick<DatabaseHandle, 'pglite' | 'pool'>): Promise<void> {
   if (handle.pglite) {
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: MIGRATIONS_FOLDER });
     return;

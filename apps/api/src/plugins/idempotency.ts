@@ -21,7 +21,9 @@ export async function withIdempotency<T>(
   key: IdempotencyKey,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  const lockText = `${key.scope}\u0000${key.path}\u0000${key.requestId}`;
+  // PostgreSQL text refuses NUL, so a space separates; a rare collision (a device id with
+  // spaces) only serialises two keys, the primary key still tells them apart.
+  const lockText = `${key.scope} ${key.path} ${key.requestId}`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockText}, 0))`);
     const [stored] = await tx

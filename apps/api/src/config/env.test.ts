@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_CIPHER_KEY, loadConfig, loadCliConfig } from './env.ts';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      databaseUrl: undefined,
+      cipherKey: DEV_CIPHER_KEY,
+      cipherKeyIsDev: true,
+      productName: '小安貸',
+      packageName: 'tw.xiaoan.loan',
+      apiBase: '',
+      redisUrl: undefined,
+      testHooks: false,
+      logLevel: 'info',
+      bodyLimit: 1_048_576,
+      sessionIdleDays: 30,
+    });
+    // Resolved from the file's location, not the working directory.
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.pgliteDir).toBe(`${config.dataDir}/pglite`);
+    expect(config.filesDir).toBe(`${config.dataDir}/files`);
+    expect(config.webDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'not a url',
+      APP_CIPHER_KEY: 'c2hvcnQ=',
+      TEST_HOOKS: 'maybe',
+      LOG_LEVEL: 'loud',
+      BODY_LIMIT: '-1',
+      SESSION_IDLE_DAYS: '0',
+    });
+    const named = problems.map((line) => line.split(':')[0]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'NODE_ENV',
+        'DATABASE_URL',
+        'APP_CIPHER_KEY',
+        'TEST_HOOKS',
+        'LOG_LEVEL',
+        'BODY_LIMIT',
+        'SESSION_IDLE_DAYS',
+      ]),
+    );
+  });
+
+  it('refuses production without its own cipher key', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: DEV_CIPHER_KEY })).toHaveLength(1);
+  });
+
+  it('refuses test hooks in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, TEST_HOOKS: 'true' })).toEqual([
+      'TEST_HOOKS: must not be enabled in production',
+    ]);
+  });
+
+  it('accepts a production environment with its own key', () => {
+    const config = loadConfig({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, DATABASE_URL: 'postgresql://db/loan' });
+    expect(config.cipherKeyIsDev).toBe(false);
+    expect(config.testHooks).toBe(false);
+  });
+
+  it('parses flags and numbers', () => {
+    const config = loadConfig({ TEST_HOOKS: '1', PORT: '8080', BODY_LIMIT: '2048', DATA_DIR: '/srv/loan' });
+    expect(config).toMatchObject({ testHooks: true, port: 8080, bodyLimit: 2048, pgliteDir: '/srv/loan/pglite' });
+  });
+
+  it('gives the CLI the same key rule', () => {
+    expect(loadCliConfig({}).cipherKey).toBe(DEV_CIPHER_KEY);
+    expect(loadCliConfig({ APP_CIPHER_KEY: KEY, API_URL: 'http://h:1/' })).toEqual({
+      apiUrl: 'http://h:1',
+      token: undefined,
+      cipherKey: KEY,
+    });
+  });
+});

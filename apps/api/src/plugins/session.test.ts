@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
+import { SESSION_EXPIRED } from '@app/contract/messages.ts';
+import { sessions, users } from '../db/schema.ts';
+import { createSession, hashToken, revokeSession } from '../modules/sessions/service.ts';
+import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const PROTECTED = { method: 'POST', path: '/api/v3/test/protected', auth: true } as const;
+
+let database: TestDatabase;
+let server: TestServer;
+let userId: number;
+let userUuid: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startTestServer(database.handle, {
+    register(app) {
+      app.endpoint(
+        { ...PROTECTED, request: z.object({}), response: z.object({ uuid: z.string() }) },
+        async (_payload, ctx) => ({ uuid: ctx.requireUser().uuid }),
+      );
+    },
+  });
+  const [user] = await database.handle.db.insert(users).values({}).returning();
+  if (!user) throw new Error('no user');
+  userId = user.id;
+  userUuid = user.uuid;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+const relogin = { status: STATUS_RELOGIN, message: SESSION_EXPIRED, body: null };
+
+describe('protected paths', () => {
+  it('answer envelope 301 without a token', async () => {
+    expect((await server.client.call(PROTECTED, {})).envelope).toEqual(relogin);
+  });
+
+  it('answer 301 for an unknown token, and before looking at the payload', async () => {
+    const forged = 'A'.repeat(43);
+    expect((await server.client.call(PROTECTED, {}, { token: forged })).envelope).toEqual(relogin);
+    expect((await server.client.raw('POST', PROTECTED.path, 'garbage', { token: forged })).envelope).toEqual(relogin);
+  });
+
+  it('answer 301 for an anonymous device blob', async () => {
+    const blob = server.client.cipher.encrypt(JSON.stringify({ deviceId: 'device-123456', sourceChannel: 'Organic' }));
+    expect((await server.client.call(PROTECTED, {}, { token: blob })).envelope).toEqual(relogin);
+  });
+
+  it('let a valid session through, with req.user set', async () => {
+    const token = await createSession(database.handle.db, userId);
+    const result = await server.client.call(PROTECTED, {}, { token });
+    expect(result.envelope).toEqual({ status: STATUS_OK, message: '', body: { uuid: userUuid } });
+  });
+
+  it('store only the SHA-256 of the token', async () => {
+    const token = await createSession(database.handle.db, userId);
+    const rows = await database.handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    expect(rows).toHaveLength(1);
+    const all = await database.handle.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(all.some((row) => row.tokenHash === token)).toBe(false);
+  });
+
+  it('answer 301 after the session is revoked', async () => {
+    const token = await createSession(database.handle.db, userId);
+    await revokeSession(database.handle.db, token);
+    expect((await server.client.call(PROTECTED, {}, { token })).envelope).toEqual(relogin);
+  });
+
+  it('answer 301 after SESSION_IDLE_DAYS without use, and 200 just inside the window', async () => {
+    const idle = await createSession(database.handle.db, userId);
+    const recent = await createSession(database.handle.db, userId);
+    await database.handle.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '31 days'` })
+      .where(eq(sessions.tokenHash, hashToken(idle)));
+    await database.handle.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '29 days'` })
+      .where(eq(sessions.tokenHash, hashToken(recent)));
+    expect((await server.client.call(PROTECTED, {}, { token: idle })).envelope).toEqual(relogin);
+    expect((await server.client.call(PROTECTED, {}, { token: recent })).envelope?.status).toBe(STATUS_OK);
+  });
+
+  it('moves last_seen_at forward when a session is used after a while', async () => {
+    const token = await createSession(database.handle.db, userId);
+    await database.handle.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '10 days'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    await server.client.call(PROTECTED, {}, { token });
+    const [row] = await database.handle.db
+      .select({ recent: sql<boolean>`${sessions.lastSeenAt} > now() - interval '1 hour'` })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(row?.recent).toBe(true);
+  });
+});

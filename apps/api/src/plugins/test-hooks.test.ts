@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { STATUS_OK } from '@app/contract/envelope.ts';
+import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let database: TestDatabase;
+let withHooks: TestServer;
+let withoutHooks: TestServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  withHooks = await startTestServer(database.handle, { env: { TEST_HOOKS: 'true' } });
+  withoutHooks = await startTestServer(database.handle);
+});
+
+afterAll(async () => {
+  await withHooks?.close();
+  await withoutHooks?.close();
+  await database?.dispose();
+});
+
+async function setFault(body: unknown): Promise<Response> {
+  return fetch(`${withHooks.baseUrl}/__test__/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+const line = { configKey: 'line' };
+const configOne = ENDPOINTS.commonConfigOne;
+
+describe('test hooks disabled', () => {
+  it('are absent: 404', async () => {
+    expect((await fetch(`${withoutHooks.baseUrl}/__test__/faults`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await fetch(`${withoutHooks.baseUrl}/__test__/faults`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${withoutHooks.baseUrl}/__test__/events`)).status).toBe(404);
+  });
+});
+
+describe('faults', () => {
+  it('undecodable: HTTP 200 text that is not cipher text, then normal again', async () => {
+    expect((await setFault({ path: configOne.path, fault: { kind: 'undecodable' } })).status).toBe(200);
+    const faulty = await withHooks.client.call(configOne, line);
+    expect(faulty.httpStatus).toBe(200);
+    expect(faulty.envelope).toBeNull();
+    expect((await withHooks.client.call(configOne, line)).envelope?.status).toBe(STATUS_OK);
+  });
+
+  it('http: that status, for `times` requests', async () => {
+    await setFault({ path: configOne.path, fault: { kind: 'http', code: 502 }, times: 2 });
+    expect((await withHooks.client.call(configOne, line)).httpStatus).toBe(502);
+    expect((await withHooks.client.call(configOne, line)).httpStatus).toBe(502);
+    expect((await withHooks.client.call(configOne, line)).httpStatus).toBe(200);
+  });
+
+  it('envelope: an encrypted envelope with that status and message', async () => {
+    await setFault({ path: configOne.path, fault: { kind: 'envelope', status: 301, message: '請重新登入' } });
+    expect((await withHooks.client.call(configOne, line)).envelope).toEqual({ status: 301, message: '請重新登入', body: null });
+  });
+
+  it('delay: answers normally after the delay', async () => {
+    await setFault({ path: configOne.path, fault: { kind: 'delay', ms: 50 } });
+    expect((await withHooks.client.call(configOne, line)).envelope?.status).toBe(STATUS_OK);
+  });
+
+  it('hang: never answers until the client gives up', async () => {
+    await setFault({ path: configOne.path, fault: { kind: 'hang' } });
+    const controller = new AbortController();
+    const pending = fetch(`${withHooks.baseUrl}${configOne.path}`, { signal: controller.signal });
+    const settled = await Promise.race([
+      pending.then(() => 'answered', () => 'failed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300)),
+    ]);
+    expect(settled).toBe('still waiting');
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    expect((await withHooks.client.call(configOne, line)).envelope?.status).toBe(STATUS_OK);
+  });
+
+  it('DELETE clears every fault', async () => {
+    await setFault({ path: configOne.path, fault: { kind: 'http', code: 500 }, times: 5 });
+    expect((await fetch(`${withHooks.baseUrl}/__test__/faults`, { method: 'DELETE' })).status).toBe(200);
+    expect((await withHooks.client.call(configOne, line)).httpStatus).toBe(200);
+  });
+
+  it('refuses a malformed fault with 400', async () => {
+    expect((await setFault({ path: 'no-slash', fault: { kind: 'hang' } })).status).toBe(400);
+    expect((await setFault({ path: '/x', fault: { kind: 'explode' } })).status).toBe(400);
+  });
+});
+
+describe('GET /__test__/events', () => {
+  it('returns the latest tracking events, newest first, as plain JSON', async () => {
+    await withHooks.client.call(ENDPOINTS.otherMark, { event: '-1', eventContent: '/pages/first' });
+    await withHooks.client.call(ENDPOINTS.otherMark, { event: '-1', eventContent: '/pages/second' }, { sourceChannel: 'line' });
+    const response = await fetch(`${withHooks.baseUrl}/__test__/events?limit=2`);
+    const events = (await response.json()) as Array<Record<string, unknown>>;
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ event: '-1', eventContent: '/pages/second', channel: 'line', userId: null });
+    expect(events[1]).toMatchObject({ eventContent: '/pages/first', channel: 'Organic' });
+    expect(typeof events[0]?.createdAt).toBe('string');
+  });
+});

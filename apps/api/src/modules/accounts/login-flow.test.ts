@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
+import {
+  CODE_EXPIRED,
+  CODE_TOO_MANY_TRIES,
+  CODE_WRONG,
+  LOGIN_FAILED_PASSWORD,
+  PASSWORD_ALREADY_SET,
+  PASSWORD_LOCKED,
+  PASSWORD_NOT_SET,
+  PASSWORD_OLD_WRONG,
+  SESSION_EXPIRED,
+} from '@app/contract/messages.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { userAttributions, userCredentials, verificationCodes } from '../../db/schema-accounts.ts';
+import {
+  HOUR,
+  MINUTE,
+  SECOND,
+  bodyOf,
+  latestCode,
+  loginWithCode,
+  randomMobile,
+  startAccountsServer,
+  type AccountsServer,
+} from '../../test/accounts-test-kit.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+
+let database: TestDatabase;
+let server: AccountsServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startAccountsServer(database.handle);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
+
+async function sendCode(mobile: string, purpose: 'login' | 'destroy' | 'password' = 'login', headers = {}) {
+  server.clock.advance(210 * SECOND);
+  return (await server.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose }, headers)).envelope;
+}
+
+async function login(payload: { mobile: string; code: string } | { mobile: string; password: string }) {
+  return (await server.client.call(ENDPOINTS.login, payload)).envelope;
+}
+
+/** A code that is certainly not `code`. */
+const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('login with a code', () => {
+  it('registers on the first login with its attribution, and finds the same user afterwards', async () => {
+    const mobile = randomMobile();
+    const blob = server.client.cipher.encrypt(
+      JSON.stringify({ deviceId: 'device-abcdef-123', sourceChannel: 'fb_ads', urlData: { type: 'fb_ads', utm: 'spring' } }),
+    );
+    const sent = await server.client.call(ENDPOINTS.sendVerifyCode, { mobile: `+886${mobile.slice(1)}` }, { token: blob });
+    expect(sent.envelope).toEqual({ status: STATUS_OK, message: '', body: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
+
+    const code = await latestCode(server, mobile);
+    const first = await server.client.call(ENDPOINTS.login, { mobile, code }, { token: blob, sourceChannel: 'fb_ads' });
+    const body = bodyOf<{ token: string; userId: string; uuId: string; isNewUser: boolean; hasPassword: boolean }>(first.envelope);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body).toMatchObject({ isNewUser: true, hasPassword: false });
+
+    const db = database.handle.db;
+    const [user] = await db.select().from(users).where(eq(users.phone, mobile));
+    expect(user?.uuid).toBe(body.uuId);
+    expect(String(user?.id)).toBe(body.userId);
+    const [attribution] = await db.select().from(userAttributions).where(eq(userAttributions.userId, Number(body.userId)));
+    expect(attribution).toMatchObject({ sourceChannel: 'fb_ads', deviceId: 'device-abcdef-123', urlData: { type: 'fb_ads', utm: 'spring' } });
+    // The token is stored only as its hash.
+    const stored = await db.select().from(sessions).where(eq(sessions.userId, Number(body.userId)));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).not.toContain(body.token);
+
+    const me = await server.client.call(ENDPOINTS.queryCashUser, {}, { token: body.token });
+    expect(bodyOf(me.envelope)).toMatchObject({
+      userId: body.userId,
+      uuId: body.uuId,
+      maskedMobile: `${mobile.slice(0, 4)}***${mobile.slice(-3)}`,
+      hasPassword: false,
+      completedSteps: 0,
+      creditLimit: 0,
+      hasOpenOrder: false,
+    });
+
+    const again = await loginWithCode(server, mobile);
+    expect(again).toMatchObject({ userId: body.userId, uuId: body.uuId, isNewUser: false });
+    expect(again.token).not.toBe(body.token);
+  });
+
+  it('stores codes only as an HMAC', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    const [row] = await database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile));
+    expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.codeHash).not.toContain(code);
+  });
+
+  it('says a wrong code is wrong, and still accepts the right one after', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    expect(await login({ mobile, code: wrongOf(code) })).toEqual(refusal(CODE_WRONG));
+    expect((await login({ mobile, code }))?.status).toBe(STATUS_OK);
+  });
+
+  it('refuses a reused code', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    expect((await login({ mobile, code }))?.status).toBe(STATUS_OK);
+    expect(await login({ mobile, code })).toEqual(refusal(CODE_EXPIRED));
+  });
+
+  it('refuses an expired code (5 minutes, clock moved)', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    server.clock.advance(5 * MINUTE);
+    expect(await login({ mobile, code })).toEqual(refusal(CODE_EXPIRED));
+  });
+
+  it('accepts a code just before it expires', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    server.clock.advance(5 * MINUTE - SECOND);
+    expect((await login({ mobile, code }))?.status).toBe(STATUS_OK);
+  });
+
+  it('burns the code after 5 wrong tries: the 6th is refused even with the right code', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    const wrong = wrongOf(code);
+    for (let i = 0; i < 4; i += 1) expect(await login({ mobile, code: wrong })).toEqual(refusal(CODE_WRONG));
+    expect(await login({ mobile, code: wrong })).toEqual(refusal(CODE_TOO_MANY_TRIES));
+    expect(await login({ mobile, code })).toEqual(refusal(CODE_TOO_MANY_TRIES));
+    // A new code works again.
+    await sendCode(mobile);
+    expect((await login({ mobile, code: await latestCode(server, mobile) }))?.status).toBe(STATUS_OK);
+  });
+
+  it('never allows more than 5 tries when 20 guesses arrive at once', async () => {
+    const mobile = randomMobile();
+    await sendCode(mobile);
+    const code = await latestCode(server, mobile);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => login({ mobile, code: guess })));
+    expect(answers.filter((a) => a?.message === CODE_WRONG).length).toBe(4);
+    expect(answers.filter((a) => a?.message === CODE_TOO_MANY_TRIES).length).toBe(16);
+    const [row] = await database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile));
+    expect(row?.attempts).toBe(5);
+  });
+
+  it('refuses a code sent for another purpose', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    const [row] = await database.handle.db.select().from(users).where(eq(users.uuid, user.uuId));
+    const mobile = row?.phone ?? '';
+    await sendCode(mobile, 'destroy', user.headers);
+    const destroyCode = await latestCode(server, mobile);
+    expect(await login({ mobile, code: destroyCode })).toEqual(refusal(CODE_EXPIRED));
+  });
+});
+
+describe('logout', () => {
+  it('revokes the token: the next call answers 301', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    expect((await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers)).envelope?.status).toBe(STATUS_OK);
+    expect(bodyOf(await server.client.call(ENDPOINTS.loginOut, {}, user.headers).then((r) => r.envelope))).toEqual({ ok: true });
+    const after = await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers);
+    expect(after.envelope).toEqual({ status: STATUS_RELOGIN, message: SESSION_EXPIRED, body: null });
+  });
+});
+
+describe('passwords', () => {
+  it('sets a password once (argon2id, apart from the profile) and logs in with it', async () => {
+    const mobile = randomMobile();
+    const user = await loginWithCode(server, mobile);
+    const init = (payload: object) => server.client.call(ENDPOINTS.initPassword, payload, user.headers);
+    expect((await init({ password: 'short1' })).envelope?.status).toBe(STATUS_ERROR);
+    expect(bodyOf((await init({ password: 'abc12345' })).envelope)).toEqual({ ok: true });
+    expect((await init({ password: 'xyz98765' })).envelope).toEqual(refusal(PASSWORD_ALREADY_SET));
+
+    const [credential] = await database.handle.db
+      .select()
+      .from(userCredentials)
+      .where(eq(userCredentials.userId, Number(user.userId)));
+    expect(credential?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const byPassword = bodyOf<{ userId: string; hasPassword: boolean; isNewUser: boolean }>(
+      await login({ mobile, password: 'abc12345' }),
+    );
+    expect(byPassword).toMatchObject({ userId: user.userId, hasPassword: true, isNewUser: false });
+    expect(await login({ mobile, password: 'abc12346' })).toEqual(refusal(LOGIN_FAILED_PASSWORD));
+  });
+
+  it('answers an unknown number exactly like a wrong password', async () => {
+    const unknown = await login({ mobile: randomMobile(), password: 'abc12345' });
+    const withoutPassword = randomMobile();
+    await loginWithCode(server, withoutPassword);
+    const noPassword = await login({ mobile: withoutPassword, password: 'abc12345' });
+    expect(unknown).toEqual(refusal(LOGIN_FAILED_PASSWORD));
+    expect(noPassword).toEqual(unknown);
+  });
+
+  it('locks password login for the number after 10 wrong passwords in an hour, for an hour', async () => {
+    const mobile = randomMobile();
+    const user = await loginWithCode(server, mobile);
+    await server.client.call(ENDPOINTS.initPassword, { password: 'right123' }, user.headers);
+    for (let i = 0; i < 9; i += 1) expect(await login({ mobile, password: `wrong${i}xx` })).toEqual(refusal(LOGIN_FAILED_PASSWORD));
+    expect(await login({ mobile, password: 'wrong9xx' })).toEqual(refusal(PASSWORD_LOCKED));
+    expect(await login({ mobile, password: 'right123' })).toEqual(refusal(PASSWORD_LOCKED));
+    // Code login still works during the lock.
+    expect((await loginWithCode(server, mobile)).userId).toBe(user.userId);
+    server.clock.advance(HOUR);
+    expect((await login({ mobile, password: 'right123' }))?.status).toBe(STATUS_OK);
+  });
+
+  it('locks unknown numbers the same way', async () => {
+    const mobile = randomMobile();
+    const answers = [];
+    for (let i = 0; i < 11; i += 1) answers.push(await login({ mobile, password: `guess${i}xx` }));
+    expect(answers.slice(0, 9).every((a) => a?.message === LOGIN_FAILED_PASSWORD)).toBe(true);
+    expect(answers[9]).toEqual(refusal(PASSWORD_LOCKED));
+    expect(answers[10]).toEqual(refusal(PASSWORD_LOCKED));
+  });
+
+  it('changes the password with the old one, ending the other sessions', async () => {
+    const mobile = randomMobile();
+    const first = await loginWithCode(server, mobile);
+    const edit = (payload: object) => server.client.call(ENDPOINTS.editPassword, payload, first.headers);
+    expect((await edit({ oldPassword: 'abc12345', newPassword: 'new12345' })).envelope).toEqual(refusal(PASSWORD_NOT_SET));
+    await server.client.call(ENDPOINTS.initPassword, { password: 'abc12345' }, first.headers);
+    const second = await loginWithCode(server, mobile);
+
+    expect((await edit({ oldPassword: 'nope1234', newPassword: 'new12345' })).envelope).toEqual(refusal(PASSWORD_OLD_WRONG));
+    expect(bodyOf((await edit({ oldPassword: 'abc12345', newPassword: 'new12345' })).envelope)).toEqual({ ok: true });
+    expect((await login({ mobile, password: 'abc12345' }))?.message).toBe(LOGIN_FAILED_PASSWORD);
+    expect((await login({ mobile, password: 'new12345' }))?.status).toBe(STATUS_OK);
+    // The session that changed it stays; the other one ends.
+    expect((await server.client.call(ENDPOINTS.queryCashUser, {}, first.headers)).envelope?.status).toBe(STATUS_OK);
+    expect((await server.client.call(ENDPOINTS.queryCashUser, {}, second.headers)).envelope?.status).toBe(STATUS_RELOGIN);
+  });
+
+  it('resets the password with a fresh code sent for purpose password', async () => {
+    const mobile = randomMobile();
+    const user = await loginWithCode(server, mobile);
+    await sendCode(mobile, 'password', user.headers);
+    const code = await latestCode(server, mobile);
+    const edit = (payload: object) => server.client.call(ENDPOINTS.editPassword, payload, user.headers);
+    expect((await edit({ code: wrongOf(code), newPassword: 'reset123' })).envelope).toEqual(refusal(CODE_WRONG));
+    expect(bodyOf((await edit({ code, newPassword: 'reset123' })).envelope)).toEqual({ ok: true });
+    expect((await edit({ code, newPassword: 'reset456' })).envelope).toEqual(refusal(CODE_EXPIRED));
+    expect((await login({ mobile, password: 'reset123' }))?.status).toBe(STATUS_OK);
+  });
+});

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
+import { PATHS } from '@app/contract/paths.ts';
+import { decodeEnvelope } from '@app/contract/wire.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../modules/accounts/accounts-plugin.ts';
@@ -119,4 +121,31 @@ export async function loginWithCode(
     (await server.client.call(ENDPOINTS.login, { mobile, code }, headers)).envelope,
   );
   return { ...body, headers: { token: body.token } };
+}
+
+/** A PNG signature followed by `size - 8` bytes: enough for the magic-byte check. */
+export function pngBytes(size = 64): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+}
+
+/** SPEC.md's upload: multipart with a `file` field, the session token in the header. */
+export async function uploadFile(
+  server: AccountsServer,
+  bytes: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+  options: { field?: string; name?: string; type?: string } = {},
+): Promise<{ httpStatus: number; envelope: Envelope | null }> {
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.name ?? 'shot.png');
+  const response = await fetch(`${server.baseUrl}${PATHS.uploadImage.path}`, { method: 'POST', body: form, headers });
+  const text = await response.text();
+  let envelope: Envelope | null = null;
+  try {
+    envelope = decodeEnvelope(text, server.client.cipher);
+  } catch {
+    envelope = null;
+  }
+  return { httpStatus: response.status, envelope };
 }

@@ -8,6 +8,7 @@ import type { Envelope } from '@app/contract/envelope.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { decodeEnvelope } from '@app/contract/wire.ts';
 import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../modules/accounts/accounts-plugin.ts';
 import { createTestClient, testConfig, type TestClient } from './test-server.ts';
@@ -50,7 +51,8 @@ export async function startAccountsServer(
   options: { clock?: ManualClock; limiterPrefix?: string; env?: Record<string, string> } = {},
 ): Promise<AccountsServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-accounts-'));
-  const redisUrl = process.env.REDIS_URL;
+  // The process's REDIS_URL (read through env.ts): set, the limits run on Redis.
+  const redisUrl = loadConfig().redisUrl;
   const config = testConfig({
     DATA_DIR: dataDir,
     TEST_HOOKS: 'true',
@@ -141,11 +143,9 @@ export async function uploadFile(
   form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.name ?? 'shot.png');
   const response = await fetch(`${server.baseUrl}${PATHS.uploadImage.path}`, { method: 'POST', body: form, headers });
   const text = await response.text();
-  let envelope: Envelope | null = null;
   try {
-    envelope = decodeEnvelope(text, server.client.cipher);
+    return { httpStatus: response.status, envelope: decodeEnvelope(text, server.client.cipher) };
   } catch {
-    envelope = null;
+    return { httpStatus: response.status, envelope: null };
   }
-  return { httpStatus: response.status, envelope };
 }

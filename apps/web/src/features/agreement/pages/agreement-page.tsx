@@ -1,7 +1,71 @@
-import { TITLE_AGREEMENT } from '@app/contract/messages.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import { useSearchParams } from 'react-router';
+import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { DOCUMENT_KEYS, type DocumentKey } from '@app/contract/schemas/user.ts';
+import {
+  DOC_LOAN_CONTRACT,
+  DOC_PRIVACY_POLICY,
+  DOC_USER_AGREEMENT,
+  RETRY,
+  SERVER_ERROR,
+  TITLE_AGREEMENT,
+  documentVersion,
+} from '@app/contract/messages.ts';
+import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { useDocument } from '../api/get-document.ts';
+import './agreement-page.css';
 
-/** Nav bar, title and empty state; the page's content comes with its own issue. */
+const LABELS: Record<DocumentKey, string> = {
+  user_agreement: DOC_USER_AGREEMENT,
+  privacy_policy: DOC_PRIVACY_POLICY,
+  loan_contract_template: DOC_LOAN_CONTRACT,
+};
+
+function isDocumentKey(value: string | null): value is DocumentKey {
+  return DOCUMENT_KEYS.some((key) => key === value);
+}
+
+function DocumentView({ documentKey }: { documentKey: DocumentKey }) {
+  const doc = useDocument(documentKey);
+  if (doc.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
+  if (doc.isError) {
+    return (
+      <ErrorBlock status="default" title={SERVER_ERROR} description="">
+        <Button size="small" color="primary" onClick={() => void doc.refetch()}>
+          {RETRY}
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  return (
+    <article className="agreement-document" aria-label={doc.data.title}>
+      <h2 className="agreement-title">{doc.data.title}</h2>
+      <p className="agreement-version">{documentVersion(doc.data.version, doc.data.updatedAt.slice(0, 10))}</p>
+      {/* Our own document, sanitised on the server when saved (see the API's documents module). */}
+      <div className="agreement-html" dangerouslySetInnerHTML={{ __html: doc.data.html }} />
+    </article>
+  );
+}
+
+/** /pages/agreement and /pages/me/agreement: the legal documents, readable before login. */
 export default function AgreementPage() {
-  return <PlaceholderPage title={TITLE_AGREEMENT} />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('key');
+  const active: DocumentKey = isDocumentKey(requested) ? requested : 'user_agreement';
+  return (
+    <div className="page agreement-page">
+      <NavBar title={TITLE_AGREEMENT} />
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams({ key }, { replace: true })}
+        className="agreement-tabs"
+      >
+        {DOCUMENT_KEYS.map((key) => (
+          <Tabs.Tab key={key} title={LABELS[key]} />
+        ))}
+      </Tabs>
+      <main className="page-body">
+        <DocumentView documentKey={active} />
+      </main>
+    </div>
+  );
 }

@@ -1,7 +1,21 @@
-import { TITLE_LOGIN } from '@app/contract/messages.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import { LOGIN_TITLE, TITLE_LOGIN } from '@app/contract/messages.ts';
+import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
+import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { useAfterLogin } from '../hooks/use-after-login.ts';
+import './login-page.css';
 
-/** Nav bar, title and empty state; the page's content comes with its own issue. */
+/** /pages/login/index */
 export default function LoginPage() {
-  return <PlaceholderPage title={TITLE_LOGIN} />;
+  const afterLogin = useAfterLogin();
+  return (
+    <div className="page login-page">
+      <NavBar title={TITLE_LOGIN} />
+      <main className="page-body login-body">
+        <h2 className="login-heading">{LOGIN_TITLE}</h2>
+        <p className="login-product">{getRuntimeConfig().productName}</p>
+        <LoginForm onLoggedIn={afterLogin} />
+      </main>
+    </div>
+  );
 }

@@ -1,7 +1,170 @@
-import { TAB_ME } from '@app/contract/messages.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Dialog, List, Skeleton } from 'antd-mobile';
+import {
+  BankcardOutline,
+  CloseCircleOutline,
+  FileOutline,
+  LockOutline,
+  QuestionCircleOutline,
+  UnorderedListOutline,
+  UserCircleOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import {
+  CANCEL,
+  LOGOUT_CONFIRM,
+  LOGOUT_DONE,
+  ME_LOGIN_BUTTON,
+  ME_LOGIN_PROMPT,
+  ME_MENU_AGREEMENT,
+  ME_MENU_BANK,
+  ME_MENU_DESTROY,
+  ME_MENU_EDIT_PASSWORD,
+  ME_MENU_FAQ,
+  ME_MENU_LOGOUT,
+  ME_MENU_MY_DATA,
+  ME_MENU_PROFILE,
+  ME_MENU_SET_PASSWORD,
+  TAB_ME,
+} from '@app/contract/messages.ts';
+import { LOANS_PATH } from '../../../shared/config/route-paths.ts';
+import { hasToken } from '../../../shared/store/local-store.ts';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { useLoginOut } from '../api/login-out.ts';
+import { useQueryCashUser } from '../api/query-cash-user.ts';
+import { DestroyAccountPopup } from '../components/destroy-account-popup.tsx';
+import { MyDataPopup } from '../components/my-data-popup.tsx';
+import { OnboardingProgress } from '../components/onboarding-progress.tsx';
+import { PasswordPopup } from '../components/password-popup.tsx';
+import './me-page.css';
 
-/** Nav bar, title and empty state; the page's content comes with its own issue. */
+const ME_PATH = '/pages/me/index';
+type Sheet = 'password' | 'data' | 'destroy' | null;
+
+/** /pages/me/index (tab 我的). */
 export default function MePage() {
-  return <PlaceholderPage title={TAB_ME} showBack={false} />;
+  const navigate = useNavigate();
+  const [loggedIn, setLoggedIn] = useState(hasToken);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const user = useQueryCashUser(loggedIn);
+  const logout = useLoginOut();
+  const close = () => setSheet(null);
+
+  async function onLogout() {
+    const confirmed = await Dialog.confirm({ content: LOGOUT_CONFIRM, confirmText: ME_MENU_LOGOUT, cancelText: CANCEL });
+    if (!confirmed) return;
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The session is forgotten here anyway (useLoginOut); the query client shows why.
+    }
+    toast(LOGOUT_DONE);
+    navigate(LOANS_PATH, { replace: true });
+  }
+
+  const common = (
+    <>
+      <List.Item prefix={<FileOutline />} onClick={() => navigate('/pages/me/agreement')}>
+        {ME_MENU_AGREEMENT}
+      </List.Item>
+      <List.Item prefix={<QuestionCircleOutline />} onClick={() => navigate('/pages/me/question')}>
+        {ME_MENU_FAQ}
+      </List.Item>
+    </>
+  );
+
+  if (!loggedIn) {
+    return (
+      <div className="page me-page">
+        <NavBar title={TAB_ME} showBack={false} />
+        <main className="page-body">
+          <section className="me-card me-login-prompt">
+            <UserCircleOutline className="me-avatar" />
+            <p>{ME_LOGIN_PROMPT}</p>
+            <Button
+              color="primary"
+              shape="rounded"
+              onClick={() => navigate(`/pages/login/index?redirect=${encodeURIComponent(ME_PATH)}`)}
+            >
+              {ME_LOGIN_BUTTON}
+            </Button>
+          </section>
+          <List mode="card" className="me-menu">
+            {common}
+          </List>
+        </main>
+      </div>
+    );
+  }
+
+  const data = user.data;
+  return (
+    <div className="page me-page">
+      <NavBar title={TAB_ME} showBack={false} />
+      <main className="page-body">
+        <section className="me-card me-header">
+          <UserCircleOutline className="me-avatar" />
+          {data ? (
+            <span className="me-mobile" data-testid="me-mobile">
+              {data.maskedMobile}
+            </span>
+          ) : (
+            <Skeleton.Title animated className="me-mobile-skeleton" />
+          )}
+        </section>
+        {data ? <OnboardingProgress user={data} /> : <Skeleton.Paragraph lineCount={5} animated />}
+        <List mode="card" className="me-menu">
+          <List.Item prefix={<UserOutline />} onClick={() => navigate('/pages/me/userInfo')}>
+            {ME_MENU_PROFILE}
+          </List.Item>
+          <List.Item prefix={<BankcardOutline />} onClick={() => navigate('/pages/me/bankList')}>
+            {ME_MENU_BANK}
+          </List.Item>
+          {common}
+          <List.Item prefix={<LockOutline />} onClick={() => setSheet('password')} disabled={!data}>
+            {data?.hasPassword ? ME_MENU_EDIT_PASSWORD : ME_MENU_SET_PASSWORD}
+          </List.Item>
+          <List.Item prefix={<UnorderedListOutline />} onClick={() => setSheet('data')}>
+            {ME_MENU_MY_DATA}
+          </List.Item>
+        </List>
+        <List mode="card" className="me-menu">
+          <List.Item onClick={() => void onLogout()} arrowIcon={false} className="me-logout">
+            {ME_MENU_LOGOUT}
+          </List.Item>
+          <List.Item
+            prefix={<CloseCircleOutline />}
+            onClick={() => setSheet('destroy')}
+            disabled={!data}
+            className="me-destroy"
+          >
+            {ME_MENU_DESTROY}
+          </List.Item>
+        </List>
+      </main>
+      {data ? (
+        <>
+          <PasswordPopup
+            visible={sheet === 'password'}
+            onClose={close}
+            hasPassword={data.hasPassword}
+            maskedMobile={data.maskedMobile}
+          />
+          <DestroyAccountPopup
+            visible={sheet === 'destroy'}
+            onClose={close}
+            maskedMobile={data.maskedMobile}
+            hasOpenOrder={data.hasOpenOrder}
+            onDestroyed={() => {
+              close();
+              setLoggedIn(false);
+            }}
+          />
+        </>
+      ) : null}
+      <MyDataPopup visible={sheet === 'data'} onClose={close} />
+    </div>
+  );
 }

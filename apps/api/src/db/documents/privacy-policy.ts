@@ -4,7 +4,7 @@
  * Seeded once; operators revise it with a new version.
  */
 export const PRIVACY_POLICY = {
-  key: 'privacy-policy',
+  key: 'privacy_policy',
   title: '隱私權政策',
   version: '2025-01',
   body: `# 小安貸 隱私權政策

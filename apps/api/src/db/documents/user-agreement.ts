@@ -3,7 +3,7 @@
  * signing, nothing deducted at payout, reminders 07:00-22:00, no data harvesting.
  */
 export const USER_AGREEMENT = {
-  key: 'user-agreement',
+  key: 'user_agreement',
   title: '使用者條款',
   version: '2025-01',
   body: `# 小安貸 使用者條款

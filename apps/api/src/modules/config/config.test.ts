@@ -69,9 +69,9 @@ describe('seed', () => {
   it('holds a user agreement and a privacy policy with every PDPA art. 8 item', async () => {
     const rows = await database.handle.db.select().from(documents);
     const byKey = new Map(rows.map((row) => [row.key, row]));
-    expect(byKey.get('user-agreement')?.title).toBe('使用者條款');
-    expect(byKey.get('user-agreement')?.body).toContain('16%');
-    const privacy = byKey.get('privacy-policy');
+    expect(byKey.get('user_agreement')?.title).toBe('使用者條款');
+    expect(byKey.get('user_agreement')?.body).toContain('16%');
+    const privacy = byKey.get('privacy_policy');
     expect(privacy?.title).toBe('隱私權政策');
     for (const heading of ['蒐集者', '蒐集目的', '個人資料類別', '利用期間', '利用地區', '利用對象', '第 3 條', '不提供資料之影響']) {
       expect(privacy?.body).toContain(heading);

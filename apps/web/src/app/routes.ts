@@ -37,6 +37,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/pages/order/webView', load: () => import('../features/orders/pages/web-view-page.tsx') },
   { path: '/pages/agreement', load: () => import('../features/agreement/pages/agreement-page.tsx') },
   { path: '/pages/me/agreement', load: () => import('../features/agreement/pages/agreement-page.tsx') },
+  /** Not in SPEC.md: 常見問題與意見回饋 of the me menu (PRODUCT.md); see docs/decisions.md. */
+  { path: '/pages/me/question', load: () => import('../features/questions/pages/question-page.tsx') },
   { path: '/pages/me/face', load: () => import('../features/onboarding/pages/face-page.tsx') },
   { path: '/pages/me/faceDome', load: () => import('../features/onboarding/pages/face-guide-page.tsx') },
   { path: '/pages/me/idCard', load: () => import('../features/onboarding/pages/id-card-page.tsx') },

@@ -146,23 +146,26 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
           />
         </div>
       )}
-      <p className="form-error" role="alert">
-        {error ?? ''}
-      </p>
-      <Button block type="submit" color="primary" size="large" shape="rounded" loading={login.isPending}>
-        {LOGIN_SUBMIT}
-      </Button>
       <div className="login-consent">
-        <Checkbox checked={consent} onChange={(checked) => {
-          setConsent(checked);
-          setError(undefined);
-        }}>
+        <Checkbox
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            setError(undefined);
+          }}
+        >
           {CONSENT_PREFIX}
         </Checkbox>
         <Link to="/pages/agreement?key=user_agreement">《{DOC_USER_AGREEMENT}》</Link>
         {CONSENT_AND}
         <Link to="/pages/agreement?key=privacy_policy">《{DOC_PRIVACY_POLICY}》</Link>
       </div>
+      <p className="form-error" role="alert">
+        {error ?? ''}
+      </p>
+      <Button block type="submit" color="primary" size="large" shape="rounded" loading={login.isPending}>
+        {LOGIN_SUBMIT}
+      </Button>
       <button
         type="button"
         className="login-switch"

@@ -53,6 +53,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
+    // Per-address code limits need the client's address, not the load balancer's.
+    trustProxy: config.trustProxy,
     // Fastify's request log prints the URL, whose HCDCYL holds (encrypted) personal
     // data, once per request on the hot path; errors are logged by the envelope plugin.
     logController: new LogController({ disableRequestLogging: true }),

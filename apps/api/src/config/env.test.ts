@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_CIPHER_KEY, loadConfig, loadCliConfig } from './env.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
+const OTHER = Buffer.alloc(32, 9).toString('base64');
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -66,20 +67,33 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its own cipher key', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', OTP_SECRET: KEY })).toEqual([
       'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: DEV_CIPHER_KEY })).toHaveLength(1);
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY })).toHaveLength(1);
+  });
+
+  it('refuses production without its own verification-code secret', () => {
+    const problem = 'OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)';
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: KEY })).toEqual([problem]);
+    expect(problemsOf({ OTP_SECRET: 'short' })).toEqual(['OTP_SECRET: must be base64 of 32 bytes']);
+  });
+
+  it('parses the account limits', () => {
+    const config = loadConfig({ OTP_SENDS_PER_NUMBER_PER_HOUR: '3', OTP_SENDS_PER_ADDRESS_PER_HOUR: '50', TRUST_PROXY: 'true' });
+    expect(config).toMatchObject({ otpSendsPerNumberPerHour: 3, otpSendsPerAddressPerHour: 50, otpTtlSeconds: 300, trustProxy: true });
+    expect(problemsOf({ OTP_TTL_SECONDS: '0' })).toEqual(['OTP_TTL_SECONDS: must be a positive integer']);
   });
 
   it('refuses test hooks in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, TEST_HOOKS: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, TEST_HOOKS: 'true' })).toEqual([
       'TEST_HOOKS: must not be enabled in production',
     ]);
   });
 
   it('accepts a production environment with its own key', () => {
-    const config = loadConfig({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, DATABASE_URL: 'postgresql://db/loan' });
+    const config = loadConfig({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, DATABASE_URL: 'postgresql://db/loan' });
     expect(config.cipherKeyIsDev).toBe(false);
     expect(config.testHooks).toBe(false);
   });

@@ -67,6 +67,17 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BODY_LIMIT: positiveInt(1_048_576),
   SESSION_IDLE_DAYS: positiveInt(30),
+  // Accounts (issue 4).
+  OTP_SECRET: cipherKey,
+  OTP_TTL_SECONDS: positiveInt(300),
+  OTP_RESEND_SECONDS: positiveInt(60),
+  OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(20),
+  OTP_MAX_TRIES: positiveInt(5),
+  PASSWORD_FAILURES_PER_HOUR: positiveInt(10),
+  PASSWORD_LOCK_MINUTES: positiveInt(60),
+  UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  TRUST_PROXY: booleanFlag,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -94,6 +105,22 @@ export interface Config {
   logLevel: LogLevel;
   bodyLimit: number;
   sessionIdleDays: number;
+  /**
+   * Key material of the verification-code HMAC. Not the wire key: that one is injected
+   * into every page, so codes hashed under it could be brute-forced from a leaked table.
+   * Development derives one from the wire key; production must bring its own.
+   */
+  otpSecret: Buffer;
+  otpTtlSeconds: number;
+  otpResendSeconds: number;
+  otpSendsPerNumberPerHour: number;
+  otpSendsPerAddressPerHour: number;
+  otpMaxTries: number;
+  passwordFailuresPerHour: number;
+  passwordLockMinutes: number;
+  uploadMaxBytes: number;
+  /** Behind a load balancer: the client address (per-address limits) from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +141,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && (!env.APP_CIPHER_KEY || env.APP_CIPHER_KEY === DEV_CIPHER_KEY)) {
     problems.push('APP_CIPHER_KEY: required in production (the built-in dev key is public)');
+  }
+  if (isProduction && (!env.OTP_SECRET || env.OTP_SECRET === env.APP_CIPHER_KEY)) {
+    problems.push('OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)');
   }
   if (isProduction && parsed.success && parsed.data.TEST_HOOKS) {
     problems.push('TEST_HOOKS: must not be enabled in production');
@@ -140,6 +170,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: data.LOG_LEVEL,
     bodyLimit: data.BODY_LIMIT,
     sessionIdleDays: data.SESSION_IDLE_DAYS,
+    otpSecret: Buffer.from(data.OTP_SECRET ?? `dev-otp:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`, data.OTP_SECRET ? 'base64' : 'utf8'),
+    otpTtlSeconds: data.OTP_TTL_SECONDS,
+    otpResendSeconds: data.OTP_RESEND_SECONDS,
+    otpSendsPerNumberPerHour: data.OTP_SENDS_PER_NUMBER_PER_HOUR,
+    otpSendsPerAddressPerHour: data.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+    otpMaxTries: data.OTP_MAX_TRIES,
+    passwordFailuresPerHour: data.PASSWORD_FAILURES_PER_HOUR,
+    passwordLockMinutes: data.PASSWORD_LOCK_MINUTES,
+    uploadMaxBytes: data.UPLOAD_MAX_BYTES,
+    trustProxy: data.TRUST_PROXY,
   };
 }
 

@@ -6,7 +6,7 @@ import { questionRoutes } from '../questions/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { accountsPlugin, type Clock } from './accounts-plugin.ts';
-import { DEFAULT_ACCOUNTS_SETTINGS } from './accounts-settings.ts';
+import type { AccountsSettings } from './accounts-settings.ts';
 import { accountRoutes } from './routes.ts';
 import { accountsTestHooks } from './test-hooks.ts';
 
@@ -25,10 +25,19 @@ export interface AccountsModuleOptions extends AccountsOverrides {
 /** Issue 4 in one registration: shared deps, then each module's routes in its own scope. */
 export const accountsModule = fp<AccountsModuleOptions>(
   async (app, { config, clock, sms, limiterPrefix }) => {
-    const settings = DEFAULT_ACCOUNTS_SETTINGS;
+    const settings: AccountsSettings = {
+      codeTtlSeconds: config.otpTtlSeconds,
+      resendSeconds: config.otpResendSeconds,
+      sendsPerNumberPerHour: config.otpSendsPerNumberPerHour,
+      sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
+      maxCodeAttempts: config.otpMaxTries,
+      passwordFailuresPerHour: config.passwordFailuresPerHour,
+      passwordLockSeconds: config.passwordLockMinutes * 60,
+      maxImageBytes: config.uploadMaxBytes,
+    };
     await app.register(accountsPlugin, {
       redisUrl: config.redisUrl,
-      codeSecret: Buffer.from(config.cipherKey, 'base64'),
+      codeSecret: config.otpSecret,
       settings,
       filesDir: config.filesDir,
       productName: config.productName,

@@ -66,7 +66,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.database });
   await app.register(wireCipherPlugin, { keyBase64: config.cipherKey });
-  await app.register(sessionPlugin, { sessionIdleDays: config.sessionIdleDays });
+  const clock = options.accounts?.clock;
+  await app.register(sessionPlugin, { sessionIdleDays: config.sessionIdleDays, ...(clock ? { now: () => clock.now() } : {}) });
   await app.register(envelopePlugin);
   if (config.testHooks) await app.register(testHooksPlugin);
 

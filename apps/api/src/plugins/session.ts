@@ -17,8 +17,8 @@ declare module 'fastify' {
   }
 }
 
-export const sessionPlugin = fp<{ sessionIdleDays: number }>(
-  async (app, { sessionIdleDays }) => {
+export const sessionPlugin = fp<{ sessionIdleDays: number; now?: () => Date }>(
+  async (app, { sessionIdleDays, now = () => new Date() }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('anonymous', null);
 
@@ -27,7 +27,7 @@ export const sessionPlugin = fp<{ sessionIdleDays: number }>(
       const token = Array.isArray(header) ? header[0] : header;
       if (!token) return;
       if (SESSION_TOKEN_PATTERN.test(token)) {
-        req.user = await findSessionUser(app.db, token, sessionIdleDays);
+        req.user = await findSessionUser(app.db, token, sessionIdleDays, now());
         return;
       }
       // A blob that does not decrypt or fit the schema leaves the caller simply anonymous:

@@ -183,6 +183,20 @@ describe('logout', () => {
   });
 });
 
+describe('session expiry', () => {
+  it('keeps a session used within 30 days and ends it after 30 idle days (clock moved)', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    const me = () => server.client.call(ENDPOINTS.queryCashUser, {}, user.headers).then((r) => r.envelope?.status);
+    server.clock.advance(29 * 24 * HOUR);
+    expect(await me()).toBe(STATUS_OK);
+    // That use moved the idle window: 29 more days are fine, then it ends.
+    server.clock.advance(29 * 24 * HOUR);
+    expect(await me()).toBe(STATUS_OK);
+    server.clock.advance(30 * 24 * HOUR + SECOND);
+    expect(await me()).toBe(STATUS_RELOGIN);
+  });
+});
+
 describe('passwords', () => {
   it('sets a password once (argon2id, apart from the profile) and logs in with it', async () => {
     const mobile = randomMobile();

@@ -15,8 +15,8 @@ import {
 import { verifyPassword } from './password-hashing.ts';
 import { consumeVerifyCode } from './verification-codes.ts';
 
-async function answer(db: Db, user: AccountUser, isNewUser: boolean): Promise<TLoginResponse> {
-  const token = await createSession(db, user.id);
+async function answer(deps: AccountsDeps, db: Db, user: AccountUser, isNewUser: boolean): Promise<TLoginResponse> {
+  const token = await createSession(db, user.id, deps.clock.now());
   const hasPassword = (await findPasswordHash(db, user.id)) !== null;
   return { token, userId: String(user.id), uuId: user.uuid, isNewUser, hasPassword };
 }
@@ -31,7 +31,7 @@ export async function loginWithCode(
 ): Promise<TLoginResponse> {
   await consumeVerifyCode(deps, db, mobile, 'login', code);
   const { user, isNew } = await findOrCreateUser(db, mobile, attribution);
-  return answer(db, user, isNew);
+  return answer(deps, db, user, isNew);
 }
 
 const failuresKey = (mobile: string) => `pw:fail:${mobile}`;
@@ -80,5 +80,5 @@ export async function loginWithPassword(
     });
   }
   await deps.limiter.reset(failuresKey(mobile));
-  return answer(db, user, false);
+  return answer(deps, db, user, false);
 }

@@ -19,9 +19,9 @@ export function hashToken(rawToken: string): string {
 }
 
 /** Starts a session; the raw token goes to the client and is never stored. */
-export async function createSession(db: Db, userId: number): Promise<string> {
+export async function createSession(db: Db, userId: number, now: Date = new Date()): Promise<string> {
   const rawToken = randomBytes(32).toString('base64url');
-  await insertSession(db, userId, hashToken(rawToken));
+  await insertSession(db, userId, hashToken(rawToken), now);
   return rawToken;
 }
 
@@ -29,10 +29,15 @@ export async function revokeSession(db: Db, rawToken: string): Promise<void> {
   await revokeSessionByHash(db, hashToken(rawToken));
 }
 
-export async function findSessionUser(db: Db, rawToken: string, idleDays: number): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Db,
+  rawToken: string,
+  idleDays: number,
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
   if (!SESSION_TOKEN_PATTERN.test(rawToken)) return null;
-  const found = await findActiveSessionUser(db, hashToken(rawToken), idleDays);
+  const found = await findActiveSessionUser(db, hashToken(rawToken), idleDays, now);
   if (!found) return null;
-  if (Date.now() - found.lastSeenAt.getTime() > 60_000) await touchSession(db, found.sessionId);
+  if (now.getTime() - found.lastSeenAt.getTime() > 60_000) await touchSession(db, found.sessionId, now);
   return { id: found.id, uuid: found.uuid };
 }

@@ -61,8 +61,9 @@ export function NavBar({
           back={showBack ? '' : null}
           backIcon={
             showBack ? (
-              <span role="button" aria-label={BACK} className="nav-bar-back">
-                <LeftOutline />
+              <span className="nav-bar-back">
+                <LeftOutline aria-hidden />
+                <span className="visually-hidden">{BACK}</span>
               </span>
             ) : null
           }

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import Steps from 'antd-mobile/es/components/steps';
 import { ONBOARDING_STEPS } from '@app/contract/messages.ts';
 
@@ -18,7 +19,7 @@ export function StepIndicator({ current = '1' }: StepIndicatorProps) {
   const index = stepIndex(current);
   return (
     <nav className="step-indicator" aria-label="onboarding">
-      <Steps current={index}>
+      <Steps current={index} style={{ '--title-font-size': '12px' } as CSSProperties}>
         {ONBOARDING_STEPS.map((title, i) => (
           <Steps.Step
             key={title}

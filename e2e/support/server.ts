@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
+const START_TIMEOUT_MS = 90_000;
+
+/** Faults the API's test hooks inject into the next answers of one path. */
+export type Fault =
+  | { kind: 'delay'; ms: number }
+  | { kind: 'undecodable' }
+  | { kind: 'http'; code: number }
+  | { kind: 'envelope'; status: number; message: string }
+  | { kind: 'hang' };
+
+export interface TrackedEvent {
+  event: string;
+  eventContent: string;
+  channel?: string;
+  [field: string]: unknown;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  setFault(apiPath: string, fault: Fault, times?: number): Promise<void>;
+  clearFaults(): Promise<void>;
+  events(limit?: number): Promise<TrackedEvent[]>;
+  stop(): Promise<void>;
+}
+
+/** The browser tests run against the built app; `npm run test:e2e` builds it first. */
+export function assertWebBuilt(): void {
+  if (!existsSync(path.join(WEB_DIST, 'index.html')) || !existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) {
+    throw new Error(`No web build in ${WEB_DIST}: run \`npm run test:e2e\` (it builds first) or \`npm run build -w apps/web\`.`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`API server not healthy after ${START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+async function hook(baseUrl: string, method: string, hookPath: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${baseUrl}${hookPath}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${hookPath}: HTTP ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Starts the real API server (fresh PGlite folder, test hooks on) serving the built app. */
+export async function startServer(): Promise<TestServer> {
+  assertWebBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const output: string[] = [];
+  const child = spawn(TSX, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST,
+      TEST_HOOKS: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => output.join(''));
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    async setFault(apiPath, fault, times = 1) {
+      await hook(baseUrl, 'POST', '/__test__/faults', { path: apiPath, fault, times });
+    },
+    async clearFaults() {
+      await hook(baseUrl, 'DELETE', '/__test__/faults');
+    },
+    async events(limit = 20) {
+      const response = await hook(baseUrl, 'GET', `/__test__/events?limit=${limit}`);
+      const json: unknown = await response.json();
+      const list = Array.isArray(json) ? json : (json as { events?: unknown }).events;
+      if (!Array.isArray(list)) throw new Error(`unexpected events answer: ${JSON.stringify(json)}`);
+      return list as TrackedEvent[];
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

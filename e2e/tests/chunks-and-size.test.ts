@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goTo, launch } from '../support/app.ts';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { REPO_ROOT, startServer, WEB_DIST, type TestServer } from '../support/server.ts';
+import { CHUNK_LOAD_FAILED, EMPTY_STATE, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+function manifest(): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
+let server: TestServer;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('route chunks', () => {
+  it('a page chunk that fails to load shows a message with a retry button, and retry loads it', async () => {
+    const chunk = manifest()['src/features/loans/pages/product-list-page.tsx'];
+    if (!chunk) throw new Error('product list page chunk missing from the manifest');
+    const t = await browser.newPage({
+      allowConsole: [/Failed to load resource/, /dynamically imported module/, /ChunkLoadError/, /ERR_FAILED/],
+    });
+    await launch(t.page);
+    const pattern = `**/${chunk.file}`;
+    await t.page.route(pattern, (route) => route.abort('failed'));
+    await goTo(t.page, '/pages/loans/productList');
+    await t.page.getByText(CHUNK_LOAD_FAILED).waitFor();
+    const retry = t.page.getByRole('button', { name: RETRY });
+    expect(await retry.isVisible()).toBe(true);
+
+    await t.page.unroute(pattern);
+    await retry.click();
+    await t.page.getByText(EMPTY_STATE).waitFor();
+    expect(await t.page.locator('.nav-bar-title').textContent()).toBe(TITLE_PRODUCT_LIST);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it('every page is its own lazily loaded chunk, not part of the entry', () => {
+    const m = manifest();
+    const entry = Object.values(m).find((c) => c.isEntry);
+    const pages = Object.keys(m).filter((key) => /\/pages\/[^/]+-page\.tsx$/.test(key));
+    expect(pages.length).toBeGreaterThanOrEqual(27);
+    for (const key of pages) expect(m[key]?.isDynamicEntry, key).toBe(true);
+    expect(entry?.imports ?? []).not.toEqual(expect.arrayContaining(pages));
+  });
+});
+
+describe('bundle size', () => {
+  it("keeps the loans page's initial JS under 150 KB gzip (from the build manifest)", () => {
+    const out = execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/web/scripts/size.mjs'), '--json'], {
+      encoding: 'utf8',
+    });
+    const report = JSON.parse(out) as { initial: { js: number; css: number }; budget: number };
+    expect(report.budget).toBe(150 * 1024);
+    expect(report.initial.js).toBeGreaterThan(0);
+    expect(report.initial.js).toBeLessThan(report.budget);
+  });
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from '../support/app.ts';
+import { launchBrowser, VIEWPORT, type TestBrowser, type TestPage } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages.ts';
+
+const CONFIG_ONE_PATH = '/api/v3/common/config/one';
+const TAB_BAR_HEIGHT = 70;
+const BUTTON = '.service-bubble .adm-floating-bubble-button';
+
+let server: TestServer;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function buttonBox(t: TestPage) {
+  const box = await t.page.locator(BUTTON).boundingBox();
+  if (!box) throw new Error('service button not visible');
+  return box;
+}
+
+async function openPopup(t: TestPage) {
+  await t.page.getByTestId('service-button').click();
+  const popup = t.page.locator('.service-popup-inner');
+  await popup.waitFor();
+  return popup;
+}
+
+describe('customer-service button', () => {
+  it('starts at (1000, 10000) clamped into the viewport, above the tab bar', async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    await expect
+      .poll(async () => {
+        const box = await buttonBox(t);
+        return [Math.round(box.x + box.width), Math.round(box.y + box.height)];
+      })
+      .toEqual([VIEWPORT.width, VIEWPORT.height - TAB_BAR_HEIGHT]);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it('can be dragged, and is in the same place after a reload', async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    const start = await buttonBox(t);
+    await t.page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await t.page.mouse.down();
+    await t.page.mouse.move(120, 300, { steps: 12 });
+    await t.page.mouse.up();
+
+    await expect.poll(() => t.page.evaluate(() => localStorage.getItem('servicePosition'))).not.toBeNull();
+    // The button follows the pointer with a spring (wait for it to settle); the gesture
+    // library ignores the first pixels of a drag, so it lands a few pixels short.
+    await expect
+      .poll(async () => {
+        const box = await buttonBox(t);
+        return Math.max(Math.abs(box.x + box.width / 2 - 120), Math.abs(box.y + box.height / 2 - 300));
+      })
+      .toBeLessThan(8);
+    let moved = await buttonBox(t);
+    await expect
+      .poll(async () => {
+        const previous = moved;
+        moved = await buttonBox(t);
+        return previous.x === moved.x && previous.y === moved.y;
+      })
+      .toBe(true);
+
+    await t.page.reload();
+    await t.page.locator(BUTTON).waitFor();
+    await expect
+      .poll(async () => {
+        const box = await buttonBox(t);
+        return [Math.round(box.x), Math.round(box.y)];
+      })
+      .toEqual([Math.round(moved.x), Math.round(moved.y)]);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it('opens the LINE popup: QR generated from the link, id and link copy to the clipboard with 已復製', async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    const popup = await openPopup(t);
+    const qr = popup.getByTestId('service-qr').locator('svg, img').first();
+    expect(await qr.isVisible()).toBe(true);
+    const qrBox = await qr.boundingBox();
+    expect(qrBox?.width).toBeGreaterThan(100);
+
+    const lineId = await popup.getByTestId(`service-${SERVICE_LINE_ID}`).textContent();
+    expect(lineId).toBe('@xiaoandai');
+    await popup.getByRole('button', { name: `複製 ${SERVICE_LINE_ID}` }).click();
+    await t.page.getByText(TOAST_COPIED).waitFor();
+    expect(await t.page.evaluate(() => navigator.clipboard.readText())).toBe('@xiaoandai');
+
+    const link = await popup.getByTestId(`service-${SERVICE_LINE_LINK}`).textContent();
+    expect(link).toMatch(/^https?:\/\//);
+    await popup.getByRole('button', { name: `複製 ${SERVICE_LINE_LINK}` }).click();
+    await expect.poll(() => t.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it('closes with its close icon and with a tap outside', async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    let popup = await openPopup(t);
+    await t.page.locator('.service-popup .adm-popup-close-icon').click();
+    await popup.waitFor({ state: 'hidden' });
+
+    popup = await openPopup(t);
+    await t.page.mouse.click(VIEWPORT.width / 2, 40);
+    await popup.waitFor({ state: 'hidden' });
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it("shows a non-200 answer's message as an error toast, and no popup", async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    await server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 500, message: '客服設定暫時無法讀取' });
+    await t.page.getByTestId('service-button').click();
+    await t.page.getByText('客服設定暫時無法讀取').waitFor();
+    expect(await t.page.locator('.service-popup-inner').count()).toBe(0);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+});

@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-browser.sh
+bash scripts/ensure-redis.sh
 npm run typecheck
 npm run lint
 npx vitest run --project contract --project api --project web

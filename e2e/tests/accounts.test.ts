@@ -119,7 +119,7 @@ describe('account journey', () => {
 
   it('sets a password, with the rule and the repeat checked first', async () => {
     const page = t.page;
-    await page.getByText(ME_MENU_SET_PASSWORD).click();
+    await page.locator('.me-menu').getByText(ME_MENU_SET_PASSWORD).click();
     const form = page.getByRole('form', { name: ME_MENU_SET_PASSWORD });
     await form.getByPlaceholder(PASSWORD_NEW_PLACEHOLDER).fill('short1');
     await form.getByPlaceholder(PASSWORD_REPEAT_PLACEHOLDER).fill('short1');
@@ -135,7 +135,7 @@ describe('account journey', () => {
     await form.getByPlaceholder(PASSWORD_REPEAT_PLACEHOLDER).fill(PASSWORD);
     await form.getByRole('button', { name: SUBMIT }).click();
     await page.getByText(PASSWORD_SAVED).waitFor();
-    await page.getByText(ME_MENU_EDIT_PASSWORD).waitFor();
+    await page.locator('.me-menu').getByText(ME_MENU_EDIT_PASSWORD).waitFor();
     t.assertNoConsoleErrors();
   });
 
@@ -168,13 +168,13 @@ describe('account journey', () => {
     await submitLogin(page);
     await waitForRoute(page, '/pages/me/index');
     await expect.poll(() => page.getByTestId('me-mobile').textContent()).toBe(maskTaiwanMobile(MOBILE));
-    await page.getByText(ME_MENU_EDIT_PASSWORD).waitFor();
+    await page.locator('.me-menu').getByText(ME_MENU_EDIT_PASSWORD).waitFor();
     t.assertNoConsoleErrors();
   });
 
   it('shows the personal data held about the user (PDPA access)', async () => {
     const page = t.page;
-    await page.getByText(ME_MENU_MY_DATA).click();
+    await page.locator('.me-menu').getByText(ME_MENU_MY_DATA).click();
     const sheet = page.getByRole('region', { name: ME_MENU_MY_DATA });
     await sheet.getByText(MY_DATA_INTRO).waitFor();
     await sheet.getByText(DATA_LIST.mobile).waitFor();
@@ -189,7 +189,7 @@ describe('account journey', () => {
   it('spells out what deletion does, deletes with a code, and the number then registers as a new user', async () => {
     const page = t.page;
     const before = (await storedJson(page, 'loginInfo')) as { userId: string };
-    await page.getByText(ME_MENU_DESTROY).click();
+    await page.locator('.me-menu').getByText(ME_MENU_DESTROY).click();
     const form = page.getByRole('form', { name: ME_MENU_DESTROY });
     for (const line of DESTROY_CONSEQUENCES) await form.getByText(line).waitFor();
     await form.getByText(codeGoesTo(maskTaiwanMobile(MOBILE))).waitFor();
@@ -217,7 +217,7 @@ describe('account journey', () => {
     await waitForRoute(page, '/pages/login/index');
     await loginWithCode(page, server.baseUrl, MOBILE);
     await waitForRoute(page, '/pages/me/index');
-    await page.getByText(ME_MENU_SET_PASSWORD).waitFor();
+    await page.locator('.me-menu').getByText(ME_MENU_SET_PASSWORD).waitFor();
     await page.getByText(progressCount(0, 5)).waitFor();
     const after = (await storedJson(page, 'loginInfo')) as { userId: string };
     expect(after.userId).not.toBe(before.userId);

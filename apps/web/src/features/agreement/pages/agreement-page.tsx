@@ -10,6 +10,7 @@ import {
   TITLE_AGREEMENT,
   documentVersion,
 } from '@app/contract/messages.ts';
+import { isRequestError } from '../../../shared/api/request-error.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { useDocument } from '../api/get-document.ts';
 import './agreement-page.css';
@@ -28,20 +29,23 @@ function DocumentView({ documentKey }: { documentKey: DocumentKey }) {
   const doc = useDocument(documentKey);
   if (doc.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
   if (doc.isError) {
+    // A refusal (e.g. a document not published yet) says why; anything else can be retried.
+    const refused = isRequestError(doc.error) && doc.error.kind === 'business';
     return (
-      <ErrorBlock status="default" title={SERVER_ERROR} description="">
-        <Button size="small" color="primary" onClick={() => void doc.refetch()}>
-          {RETRY}
-        </Button>
+      <ErrorBlock status="empty" title={refused ? doc.error.message : SERVER_ERROR} description="">
+        {refused ? null : (
+          <Button size="small" color="primary" onClick={() => void doc.refetch()}>
+            {RETRY}
+          </Button>
+        )}
       </ErrorBlock>
     );
   }
   return (
     <article className="agreement-document" aria-label={doc.data.title}>
-      <h2 className="agreement-title">{doc.data.title}</h2>
-      <p className="agreement-version">{documentVersion(doc.data.version, doc.data.updatedAt.slice(0, 10))}</p>
-      {/* Our own document, sanitised on the server when saved (see the API's documents module). */}
+      {/* Our own document, rendered from its stored Markdown by the server (documents module). */}
       <div className="agreement-html" dangerouslySetInnerHTML={{ __html: doc.data.html }} />
+      <p className="agreement-version">{documentVersion(doc.data.version, doc.data.updatedAt.slice(0, 10))}</p>
     </article>
   );
 }

@@ -48,6 +48,8 @@ export default function MePage() {
   const navigate = useNavigate();
   const [loggedIn, setLoggedIn] = useState(hasToken);
   const [sheet, setSheet] = useState<Sheet>(null);
+  // Fixed when the popup opens: saving a first password must not retitle it while it closes.
+  const [changingPassword, setChangingPassword] = useState(false);
   const user = useQueryCashUser(loggedIn);
   const logout = useLoginOut();
   const close = () => setSheet(null);
@@ -123,7 +125,14 @@ export default function MePage() {
             {ME_MENU_BANK}
           </List.Item>
           {common}
-          <List.Item prefix={<LockOutline />} onClick={() => setSheet('password')} disabled={!data}>
+          <List.Item
+            prefix={<LockOutline />}
+            onClick={() => {
+              setChangingPassword(data?.hasPassword === true);
+              setSheet('password');
+            }}
+            disabled={!data}
+          >
             {data?.hasPassword ? ME_MENU_EDIT_PASSWORD : ME_MENU_SET_PASSWORD}
           </List.Item>
           <List.Item prefix={<UnorderedListOutline />} onClick={() => setSheet('data')}>
@@ -149,7 +158,7 @@ export default function MePage() {
           <PasswordPopup
             visible={sheet === 'password'}
             onClose={close}
-            hasPassword={data.hasPassword}
+            hasPassword={changingPassword}
             maskedMobile={data.maskedMobile}
           />
           <DestroyAccountPopup

@@ -64,7 +64,10 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('verification_codes_phone_purpose_idx').on(table.phone, table.purpose, table.createdAt)],
+  (table) => [
+    index('verification_codes_phone_purpose_idx').on(table.phone, table.purpose, table.createdAt),
+    index('verification_codes_created_at_idx').on(table.createdAt),
+  ],
 );
 
 /** What the browser reports (user agent, screen, language, time zone); nothing more. */

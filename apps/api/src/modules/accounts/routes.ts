@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { clientAddressKey } from '../../domain/client-address.ts';
 import { loginWithCode, loginWithPassword } from '../auth/login.ts';
 import { editPassword, initPassword } from '../auth/passwords.ts';
 import { sendVerifyCode } from '../auth/verification-codes.ts';
@@ -16,7 +17,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       mobile: payload.mobile,
       purpose: payload.purpose,
       callerPhone: payload.purpose === 'login' ? null : await callerPhone(ctx.db, ctx),
-      clientAddress: ctx.req.ip,
+      clientAddress: clientAddressKey(ctx.req.ip),
     }),
   );
 

@@ -57,10 +57,10 @@ export async function sendVerifyCode(deps: AccountsDeps, db: Db, request: SendCo
   const deliver = request.purpose === 'login' || request.callerPhone === request.mobile;
   if (!deliver) return answer;
 
-  // Old codes of this number are useless (only the latest counts) and hold the number.
-  await db
-    .delete(verificationCodes)
-    .where(and(eq(verificationCodes.phone, request.mobile), lt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))));
+  // Codes older than their hour are useless (only the latest counts, for minutes) but
+  // hold phone numbers: every send sweeps them, so none outlives a day of traffic.
+  const keepMs = Math.max(HOUR_MS, settings.codeTtlSeconds * 1000);
+  await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, new Date(now.getTime() - keepMs)));
   const code = generateCode();
   await db.insert(verificationCodes).values({
     phone: request.mobile,

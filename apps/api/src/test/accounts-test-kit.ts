@@ -48,7 +48,12 @@ export interface AccountsServer {
  */
 export async function startAccountsServer(
   database: DatabaseHandle,
-  options: { clock?: ManualClock; limiterPrefix?: string; env?: Record<string, string> } = {},
+  options: {
+    clock?: ManualClock;
+    limiterPrefix?: string;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<AccountsServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-accounts-'));
   // The process's REDIS_URL (read through env.ts): set, the limits run on Redis.
@@ -62,6 +67,7 @@ export async function startAccountsServer(
   const clock = options.clock ?? new ManualClock();
   const app = await buildApp(config, {
     database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     accounts: { clock, limiterPrefix: options.limiterPrefix ?? `test:${randomBytes(6).toString('hex')}:` },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -50,7 +50,13 @@ export const accountsModule = fp<AccountsModuleOptions>(
     await app.register(userRoutes);
     await app.register(documentRoutes);
     await app.register(questionRoutes);
-    await app.register(uploadRoutes, { filesDir: config.filesDir, maxImageBytes: settings.maxImageBytes });
+    await app.register(uploadRoutes, {
+      filesDir: config.filesDir,
+      maxImageBytes: settings.maxImageBytes,
+      // @fastify/multipart logs the request headers (the session token among them) at
+      // trace level: that scope never logs below debug.
+      logLevel: config.logLevel === 'trace' ? 'debug' : config.logLevel,
+    });
     if (config.testHooks) await app.register(accountsTestHooks);
   },
   { name: 'accounts-module', dependencies: ['db', 'wire-cipher', 'session', 'envelope'] },

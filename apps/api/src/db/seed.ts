@@ -3,6 +3,7 @@ import { LINE_CONFIG_KEY } from '@app/contract/schemas/config.ts';
 import type { Db } from './client.ts';
 import { seedFaq } from '../modules/questions/faq-seed.ts';
 import { appConfigs, banners, documents, notices } from './schema.ts';
+import { LOAN_CONTRACT_TEMPLATE } from './documents/loan-contract-template.ts';
 import { PRIVACY_POLICY } from './documents/privacy-policy.ts';
 import { USER_AGREEMENT } from './documents/user-agreement.ts';
 
@@ -30,7 +31,7 @@ export async function seedDatabase(db: Db): Promise<void> {
 
   await db
     .insert(documents)
-    .values([USER_AGREEMENT, PRIVACY_POLICY])
+    .values([USER_AGREEMENT, PRIVACY_POLICY, LOAN_CONTRACT_TEMPLATE])
     .onConflictDoNothing();
 
   await seedFaq(db);

@@ -164,7 +164,7 @@ describe('who am I and the personal data list', () => {
 
 describe('legal documents', () => {
   it('are readable before login, rendered to HTML', async () => {
-    for (const key of ['user_agreement', 'privacy_policy']) {
+    for (const key of ['user_agreement', 'privacy_policy', 'loan_contract_template']) {
       const doc = bodyOf<{ key: string; title: string; html: string; version: string }>(await call(ENDPOINTS.commonDocument, { key }));
       expect(doc.key).toBe(key);
       expect(doc.html).toMatch(/^<h1>/);

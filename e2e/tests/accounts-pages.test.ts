@@ -153,6 +153,7 @@ describe('account pages', () => {
     const item = mine.locator('.adm-list-item', { hasText: content });
     await item.getByText(QUESTION_STATE_LABELS.open).waitFor();
     await item.getByText(QUESTION_HAS_IMAGE).waitFor();
+    await item.scrollIntoViewIfNeeded();
     await screenshot(page, 'faq-logged-in');
     t.assertNoConsoleErrors();
     await t.close();

@@ -6,6 +6,8 @@ import { EMPTY_STATE, ME_MENU_MY_DATA, MY_DATA_INTRO } from '@app/contract/messa
 import { useUserDataList } from '../api/user-data-list.ts';
 import './sheet.css';
 
+const LONG_VALUE = 20;
+
 export interface MyDataPopupProps {
   visible: boolean;
   onClose: () => void;
@@ -28,11 +30,18 @@ export function MyDataPopup({ visible, onClose }: MyDataPopupProps) {
               {category.items.length === 0 ? (
                 <List.Item>{EMPTY_STATE}</List.Item>
               ) : (
-                category.items.map((item) => (
-                  <List.Item key={item.label} extra={item.value}>
-                    {item.label}
-                  </List.Item>
-                ))
+                category.items.map((item) =>
+                  // Long values (a device's user agent) read better under their label.
+                  item.value.length > LONG_VALUE ? (
+                    <List.Item key={item.label} description={item.value}>
+                      {item.label}
+                    </List.Item>
+                  ) : (
+                    <List.Item key={item.label} extra={item.value}>
+                      {item.label}
+                    </List.Item>
+                  ),
+                )
               )}
             </List>
           ))}

@@ -13,6 +13,7 @@ import {
   type Attribution,
 } from '../users/users-repository.ts';
 import { verifyPassword } from './password-hashing.ts';
+import { limiterTag } from './verification-code-crypto.ts';
 import { consumeVerifyCode } from './verification-codes.ts';
 
 async function answer(deps: AccountsDeps, db: Db, user: AccountUser, isNewUser: boolean): Promise<TLoginResponse> {
@@ -34,12 +35,12 @@ export async function loginWithCode(
   return answer(deps, db, user, isNew);
 }
 
-const failuresKey = (mobile: string) => `pw:fail:${mobile}`;
-const lockKey = (mobile: string) => `pw:lock:${mobile}`;
+const failuresKey = (deps: AccountsDeps, mobile: string) => `pw:fail:${limiterTag(deps.codeKey, mobile)}`;
+const lockKey = (deps: AccountsDeps, mobile: string) => `pw:lock:${limiterTag(deps.codeKey, mobile)}`;
 
 export async function isPasswordLocked(deps: AccountsDeps, mobile: string): Promise<boolean> {
   const now = deps.clock.now().getTime();
-  return (await deps.limiter.count(lockKey(mobile), deps.settings.passwordLockSeconds * 1000, now)) > 0;
+  return (await deps.limiter.count(lockKey(deps, mobile), deps.settings.passwordLockSeconds * 1000, now)) > 0;
 }
 
 /**
@@ -49,10 +50,10 @@ export async function isPasswordLocked(deps: AccountsDeps, mobile: string): Prom
 export async function recordPasswordFailure(deps: AccountsDeps, mobile: string): Promise<'wrong' | 'locked'> {
   const { settings } = deps;
   const now = deps.clock.now().getTime();
-  const hit = await deps.limiter.hit(failuresKey(mobile), settings.passwordFailuresPerHour, HOUR_MS, now);
+  const hit = await deps.limiter.hit(failuresKey(deps, mobile), settings.passwordFailuresPerHour, HOUR_MS, now);
   if (hit.allowed && hit.count < settings.passwordFailuresPerHour) return 'wrong';
-  await deps.limiter.hit(lockKey(mobile), 1, settings.passwordLockSeconds * 1000, now);
-  await deps.limiter.reset(failuresKey(mobile));
+  await deps.limiter.hit(lockKey(deps, mobile), 1, settings.passwordLockSeconds * 1000, now);
+  await deps.limiter.reset(failuresKey(deps, mobile));
   return 'locked';
 }
 
@@ -79,6 +80,6 @@ export async function loginWithPassword(
       message: 'password login failed',
     });
   }
-  await deps.limiter.reset(failuresKey(mobile));
+  await deps.limiter.reset(failuresKey(deps, mobile));
   return answer(deps, db, user, false);
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
 import { CODE_RESEND_WAIT, CODE_SEND_LIMIT } from '@app/contract/messages.ts';
@@ -118,6 +119,15 @@ describe('send limits', () => {
     clock.advance(HOUR);
     expect(await send(one, mobile)).toEqual(sent);
     expect(await send(two, mobile)).toEqual(refusal(CODE_RESEND_WAIT));
+    // Redis holds counters under pseudonyms, not the numbers or addresses that asked.
+    const redis = new Redis(redisUrl);
+    try {
+      const keys = await redis.keys(`${limiterPrefix}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((key) => key.includes(mobile) || key.includes('127.0.0.1'))).toEqual([]);
+    } finally {
+      await redis.quit();
+    }
   });
 });
 

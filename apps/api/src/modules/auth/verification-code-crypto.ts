@@ -25,3 +25,11 @@ export function codeMatches(key: Buffer, phone: string, purpose: string, code: s
   const stored = Buffer.from(storedHex, 'hex');
   return stored.length === expected.length && timingSafeEqual(stored, expected);
 }
+
+/**
+ * A stable pseudonym for a phone number or client address in limiter keys: Redis holds
+ * counters, not a list of who asked for codes in the last hour.
+ */
+export function limiterTag(key: Buffer, value: string): string {
+  return createHmac('sha256', key).update(`limiter\n${value}`).digest('base64url').slice(0, 22);
+}

@@ -12,7 +12,7 @@ import { verificationCodes } from '../../db/schema-accounts.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AccountsDeps } from '../accounts/accounts-plugin.ts';
 import { HOUR_MS } from '../accounts/accounts-settings.ts';
-import { codeMatches, generateCode, hashCode } from './verification-code-crypto.ts';
+import { codeMatches, generateCode, hashCode, limiterTag } from './verification-code-crypto.ts';
 
 export type CodePurpose = 'login' | 'destroy' | 'password';
 
@@ -42,11 +42,13 @@ function refuse(userMessage: string, message: string): AppError {
 export async function sendVerifyCode(deps: AccountsDeps, db: Db, request: SendCodeRequest): Promise<SendCodeAnswer> {
   const { settings } = deps;
   const now = deps.clock.now();
+  const number = limiterTag(deps.codeKey, request.mobile);
+  const address = limiterTag(deps.codeKey, request.clientAddress);
   const refused = await deps.limiter.hitAll(
     [
-      { key: `otp:resend:${request.mobile}`, limit: 1, windowMs: settings.resendSeconds * 1000 },
-      { key: `otp:number:${request.mobile}`, limit: settings.sendsPerNumberPerHour, windowMs: HOUR_MS },
-      { key: `otp:address:${request.clientAddress}`, limit: settings.sendsPerAddressPerHour, windowMs: HOUR_MS },
+      { key: `otp:resend:${number}`, limit: 1, windowMs: settings.resendSeconds * 1000 },
+      { key: `otp:number:${number}`, limit: settings.sendsPerNumberPerHour, windowMs: HOUR_MS },
+      { key: `otp:address:${address}`, limit: settings.sendsPerAddressPerHour, windowMs: HOUR_MS },
     ],
     now.getTime(),
   );

@@ -70,3 +70,8 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
     close: () => browser.close(),
   };
 }
+
+/** Saves a screenshot of a notable state (popups, modals) beside the route screenshots. */
+export async function screenshotState(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `state_${name}.png`) });
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, launch } from '../support/app.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { launchBrowser, screenshotState, type TestBrowser } from '../support/browser.ts';
 import { REPO_ROOT, startServer, WEB_DIST, type TestServer } from '../support/server.ts';
 import { CHUNK_LOAD_FAILED, EMPTY_STATE, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages.ts';
 
@@ -45,6 +45,7 @@ describe('route chunks', () => {
     await t.page.getByText(CHUNK_LOAD_FAILED).waitFor();
     const retry = t.page.getByRole('button', { name: RETRY });
     expect(await retry.isVisible()).toBe(true);
+    await screenshotState(t.page, 'chunk-failed');
 
     await t.page.unroute(pattern);
     await retry.click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickBack, goTo, launch, setToken, storageItem } from '../support/app.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { launchBrowser, screenshotState, type TestBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import {
   QUIT_POPUP_CONTENT,
@@ -92,6 +92,8 @@ describe('nav bar back', () => {
       .locator('.quit-popup')
       .evaluate((n) => [getComputedStyle(n).borderTopLeftRadius, getComputedStyle(n).borderTopRightRadius]);
     expect(radius).toEqual(['20px', '20px']);
+    await t.page.waitForTimeout(400); // let the popup's slide-in finish for the screenshot
+    await screenshotState(t.page, 'quit-popup');
 
     await popup.getByRole('button', { name: QUIT_POPUP_CONTINUE }).click();
     await popup.waitFor({ state: 'hidden' });

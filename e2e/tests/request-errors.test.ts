@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, storageItem } from '../support/app.ts';
-import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.ts';
+import { launchBrowser, screenshotState, type TestBrowser, type TestPage } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import {
   ACCESS_FAILED,
@@ -85,6 +85,7 @@ describe('request layer', () => {
     await loading.waitFor();
     expect(await t.page.getByText(SLOW_NETWORK_TEXT).count()).toBe(0);
     await t.page.getByText(SLOW_NETWORK_TEXT).waitFor({ timeout: 15_000 });
+    await screenshotState(t.page, 'slow-network');
     await t.page.locator('.service-popup-inner').waitFor({ timeout: 15_000 });
     await loading.waitFor({ state: 'hidden' });
     expect(await t.page.getByText(SLOW_NETWORK_TEXT).count()).toBe(0);
@@ -102,6 +103,7 @@ describe('request layer', () => {
     expect(await modal.getByText(TIMEOUT_CONTENT).isVisible()).toBe(true);
     expect(await modal.locator('.adm-dialog-button').allTextContents()).toEqual([MODAL_CONFIRM]);
     expect(await t.page.getByTestId('request-loading').count()).toBe(0);
+    await screenshotState(t.page, 'timeout-modal');
     await modal.getByText(MODAL_CONFIRM).click();
     await modal.waitFor({ state: 'hidden' });
     await server.clearFaults();
@@ -174,6 +176,7 @@ describe('request layer', () => {
     await tapService(t);
     const modal = dialog(t);
     await modal.getByText(ACCESS_FAILED).waitFor();
+    await screenshotState(t.page, 'access-failed');
     await modal.getByText(COPY_ADDRESS).click();
     await t.page.getByText(TOAST_COPIED).waitFor();
     expect(await t.page.evaluate(() => navigator.clipboard.readText())).toBe(t.page.url());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from '../support/app.ts';
-import { launchBrowser, VIEWPORT, type TestBrowser, type TestPage } from '../support/browser.ts';
+import { launchBrowser, screenshotState, VIEWPORT, type TestBrowser, type TestPage } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages.ts';
 
@@ -95,6 +95,8 @@ describe('customer-service button', () => {
     expect(await qr.isVisible()).toBe(true);
     const qrBox = await qr.boundingBox();
     expect(qrBox?.width).toBeGreaterThan(100);
+    await t.page.waitForTimeout(400); // let the popup's slide-in finish for the screenshot
+    await screenshotState(t.page, 'service-popup');
 
     const lineId = await popup.getByTestId(`service-${SERVICE_LINE_ID}`).textContent();
     expect(lineId).toBe('@xiaoandai');

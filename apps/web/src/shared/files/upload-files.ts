@@ -35,6 +35,8 @@ export interface UploadOptions {
   maxSize?: number;
   /** Request-start interceptor: returning false stops the upload. */
   beforeStart?: () => boolean | Promise<boolean>;
+  /** How the too-large refusal is shown; SPEC.md: a toast. */
+  onTooLarge?: (message: string) => void;
   loading?: boolean;
 }
 
@@ -58,7 +60,7 @@ export async function checkUpload(options: UploadOptions): Promise<void> {
   }
   const max = options.maxSize;
   if (max !== undefined && options.files.some((file) => file.size > max)) {
-    toast(UPLOAD_TOO_LARGE);
+    (options.onTooLarge ?? toast)(UPLOAD_TOO_LARGE);
     throw new UploadBlockedError();
   }
 }

@@ -1,17 +1,11 @@
 import type { CSSProperties } from 'react';
 import Steps from 'antd-mobile/es/components/steps';
 import { ONBOARDING_STEPS } from '@app/contract/messages.ts';
+import { stepIndex } from './step-index.ts';
 
 export interface StepIndicatorProps {
   /** The current step, 1-based, as a string (SPEC.md section 2). Default '1'. */
   current?: string;
-}
-
-/** Zero-based index of the current step; anything unreadable falls back to the first. */
-export function stepIndex(current: string): number {
-  const n = Number.parseInt(current, 10);
-  if (!Number.isFinite(n)) return 0;
-  return Math.min(Math.max(n, 1), ONBOARDING_STEPS.length) - 1;
 }
 
 /** The five onboarding steps in SPEC.md order, in number mode. */

@@ -4,7 +4,8 @@ import { MessageFill } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVICE_BUTTON } from '@app/contract/messages.ts';
 import type { TLineExtInfo } from '@app/contract/schemas/config.ts';
-import { clampPosition, useServicePositionStore } from '../../../shared/store/service-position-store.ts';
+import { clampPosition } from '../../../shared/store/clamp-position.ts';
+import { useServicePositionStore } from '../../../shared/store/service-position-store.ts';
 import { asyncComponent } from '../../../shared/ui/async-component.tsx';
 import { lineConfigQueryOptions } from '../api/get-line-config.ts';
 

@@ -82,6 +82,19 @@ describe('routes', () => {
     await t.close();
   });
 
+  it('disables pull-to-refresh and overscroll on the document and page bodies', async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    const behaviours = await t.page.evaluate(() =>
+      [document.documentElement, document.body, document.getElementById('root'), document.querySelector('.page-body')].map(
+        (node) => (node ? getComputedStyle(node).overscrollBehaviorY : 'missing'),
+      ),
+    );
+    expect(behaviours).toEqual(['none', 'none', 'none', 'none']);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
   it("shows the tab pages' titles and '/' as the loans page", async () => {
     const t = await browser.newPage();
     await launch(t.page, '/');

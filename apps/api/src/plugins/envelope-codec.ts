@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { WireCipher } from '@app/contract/cipher-format.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
+import * as messages from '@app/contract/messages.ts';
 import { fieldInvalid } from '@app/contract/messages.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -21,13 +22,23 @@ export function decodePayload(raw: unknown, cipher: WireCipher): unknown {
   }
 }
 
-/** Validates with the endpoint's contract schema; the first failing field is named. */
+/** Texts a contract schema may carry as its own error (INVALID_MOBILE, PASSWORD_RULE…). */
+const CONTRACT_TEXTS: ReadonlySet<string> = new Set(
+  Object.values(messages as Record<string, unknown>).filter((value): value is string => typeof value === 'string'),
+);
+
+/**
+ * Validates with the endpoint's contract schema. The first failing field's own contract
+ * text is shown when the schema gives one (it says what is expected), else the field is
+ * named; zod's English defaults never reach the user.
+ */
 export function validatePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue ? issue.path.map(String).join('.') : '';
-  throw new AppError('FIELD_INVALID', { userMessage: fieldInvalid(field), message: `invalid field ${field}` });
+  const userMessage = issue && CONTRACT_TEXTS.has(issue.message) ? issue.message : fieldInvalid(field);
+  throw new AppError('FIELD_INVALID', { userMessage, message: `invalid field ${field}` });
 }
 
 export function sendEnvelope(reply: FastifyReply, cipher: WireCipher, envelope: Envelope): FastifyReply {

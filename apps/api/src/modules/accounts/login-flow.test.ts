@@ -6,11 +6,13 @@ import {
   CODE_EXPIRED,
   CODE_TOO_MANY_TRIES,
   CODE_WRONG,
+  INVALID_MOBILE,
   LOGIN_FAILED_PASSWORD,
   PASSWORD_ALREADY_SET,
   PASSWORD_LOCKED,
   PASSWORD_NOT_SET,
   PASSWORD_OLD_WRONG,
+  PASSWORD_RULE,
   SESSION_EXPIRED,
 } from '@app/contract/messages.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -170,6 +172,19 @@ describe('login with a code', () => {
     await sendCode(mobile, 'destroy', user.headers);
     const destroyCode = await latestCode(server, mobile);
     expect(await login({ mobile, code: destroyCode })).toEqual(refusal(CODE_EXPIRED));
+  });
+});
+
+describe('field refusals say what is expected', () => {
+  it('answers INVALID_MOBILE for a number that is not a Taiwan mobile, and PASSWORD_RULE for a weak password', async () => {
+    for (const mobile of ['0212345678', '091234567', '+8619123456789', 'abc']) {
+      expect((await server.client.call(ENDPOINTS.sendVerifyCode, { mobile })).envelope).toEqual(refusal(INVALID_MOBILE));
+    }
+    const user = await loginWithCode(server, randomMobile());
+    for (const password of ['abcdefgh', '12345678', 'ab1', 'a1'.repeat(11)]) {
+      const answer = await server.client.call(ENDPOINTS.initPassword, { password }, user.headers);
+      expect(answer.envelope).toEqual(refusal(PASSWORD_RULE));
+    }
   });
 });
 

@@ -25,8 +25,12 @@ import {
   MOBILE_PLACEHOLDER,
   MY_DATA_INTRO,
   ONBOARDING_STEPS,
+  PASSWORD_BY_CODE,
+  PASSWORD_CHANGED,
   PASSWORD_MISMATCH,
   PASSWORD_NEW_PLACEHOLDER,
+  PASSWORD_OLD_PLACEHOLDER,
+  PASSWORD_OLD_WRONG,
   PASSWORD_PLACEHOLDER,
   PASSWORD_REPEAT_PLACEHOLDER,
   PASSWORD_RULE,
@@ -44,12 +48,14 @@ import { consentBox, latestCode, loginWithCode, screenshot, storedJson, submitLo
 
 /**
  * One person's whole account life in a phone-sized browser: register by code, set a
- * password, log out, log in with the password, delete the account, register again.
+ * password, log out, log in with the password, change it twice, delete the account,
+ * register again.
  * This server allows a new code after 1 s instead of 60 s, so one number can get the
  * three codes of the journey; the 60 s countdown is checked in accounts-pages.test.ts.
  */
 const MOBILE = '0987650001';
 const PASSWORD = 'Secret2025x';
+const SECOND_PASSWORD = 'Another2026y';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -183,6 +189,36 @@ describe('account journey', () => {
     await screenshot(page, 'my-data-popup');
     await page.locator('.adm-popup-close-icon').click();
     await sheet.waitFor({ state: 'hidden' });
+    t.assertNoConsoleErrors();
+  });
+
+  it('changes the password with the old one, then with a code sent to the own number', async () => {
+    const page = t.page;
+    await page.locator('.me-menu').getByText(ME_MENU_EDIT_PASSWORD).click();
+    const form = page.getByRole('form', { name: ME_MENU_EDIT_PASSWORD });
+    await form.getByPlaceholder(PASSWORD_OLD_PLACEHOLDER).fill('Wrong2025x');
+    await form.getByPlaceholder(PASSWORD_NEW_PLACEHOLDER).fill(SECOND_PASSWORD);
+    await form.getByPlaceholder(PASSWORD_REPEAT_PLACEHOLDER).fill(SECOND_PASSWORD);
+    await form.getByRole('button', { name: SUBMIT }).click();
+    await page.getByText(PASSWORD_OLD_WRONG).waitFor();
+    await form.getByPlaceholder(PASSWORD_OLD_PLACEHOLDER).fill(PASSWORD);
+    await form.getByRole('button', { name: SUBMIT }).click();
+    await page.getByText(PASSWORD_CHANGED).waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    await page.locator('.me-menu').getByText(ME_MENU_EDIT_PASSWORD).click();
+    await form.getByText(PASSWORD_BY_CODE).click();
+    await form.getByText(codeGoesTo(maskTaiwanMobile(MOBILE))).waitFor();
+    await form.getByPlaceholder(MOBILE_PLACEHOLDER).fill(MOBILE);
+    const sentAfter = Date.now() - 1000;
+    await form.getByRole('button', { name: GET_CODE }).click();
+    const code = await latestCode(server.baseUrl, MOBILE, sentAfter);
+    await form.getByPlaceholder(CODE_PLACEHOLDER).fill(code);
+    await form.getByPlaceholder(PASSWORD_NEW_PLACEHOLDER).fill(PASSWORD);
+    await form.getByPlaceholder(PASSWORD_REPEAT_PLACEHOLDER).fill(PASSWORD);
+    await form.getByRole('button', { name: SUBMIT }).click();
+    await page.getByText(PASSWORD_CHANGED).waitFor();
+    await form.waitFor({ state: 'detached' });
     t.assertNoConsoleErrors();
   });
 

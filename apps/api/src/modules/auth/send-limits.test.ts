@@ -131,6 +131,15 @@ describe('send limits', () => {
   });
 });
 
+describe('the SMS outbox test hook', () => {
+  it('does not exist without TEST_HOOKS', async () => {
+    const server = await freshServer({ env: { TEST_HOOKS: 'false' } });
+    const mobile = randomMobile();
+    expect(await send(server, mobile)).toEqual(sent);
+    expect((await fetch(`${server.baseUrl}/__test__/sms-outbox?mobile=${mobile}`)).status).toBe(404);
+  });
+});
+
 describe('the answer does not tell whether a number is registered', () => {
   it('answers a registered and an unknown number alike, for login codes', async () => {
     const server = await freshServer();

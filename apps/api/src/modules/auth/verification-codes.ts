@@ -59,8 +59,8 @@ export async function sendVerifyCode(deps: AccountsDeps, db: Db, request: SendCo
   const deliver = request.purpose === 'login' || request.callerPhone === request.mobile;
   if (!deliver) return answer;
 
-  // Codes older than their hour are useless (only the latest counts, for minutes) but
-  // hold phone numbers: every send sweeps them, so none outlives a day of traffic.
+  // Codes past their hour are useless (only the latest counts, for minutes) but hold
+  // phone numbers: every send sweeps them away (indexed on created_at).
   const keepMs = Math.max(HOUR_MS, settings.codeTtlSeconds * 1000);
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, new Date(now.getTime() - keepMs)));
   const code = generateCode();

@@ -18,7 +18,6 @@ import {
 } from './schemas/auth.ts';
 import { ZEmptyRequestSchema } from './schemas/common.ts';
 import {
-  ZUploadResultSchema,
   ZUserQuestionQueryRequestSchema,
   ZUserQuestionQueryResponseSchema,
   ZUserQuestionSaveRequestSchema,

@@ -5,6 +5,7 @@ import {
   QUIT_POPUP_CONTINUE,
   QUIT_POPUP_LEAVE,
 } from '@app/contract/messages.ts';
+import './quit-popup.css';
 
 interface QuitPopupProps {
   visible: boolean;

@@ -8,6 +8,7 @@ import { clampPosition } from '../../../shared/store/clamp-position.ts';
 import { useServicePositionStore } from '../../../shared/store/service-position-store.ts';
 import { asyncComponent } from '../../../shared/ui/async-component.tsx';
 import { lineConfigQueryOptions } from '../api/get-line-config.ts';
+import './service.css';
 
 /** The QR generator is only needed once the popup opens: keep it out of the first load. */
 const ServicePopup = asyncComponent(() => import('./service-popup.tsx'));

@@ -7,8 +7,8 @@ import type { AccountsDeps } from '../accounts/accounts-plugin.ts';
 import { HOUR_MS } from '../accounts/accounts-settings.ts';
 import {
   findOrCreateUser,
+  findLoginCredentials,
   findPasswordHash,
-  findUserByPhone,
   type AccountUser,
   type Attribution,
 } from '../users/users-repository.ts';
@@ -70,9 +70,8 @@ export async function loginWithPassword(
   if (await isPasswordLocked(deps, mobile)) {
     throw new AppError('BUSINESS_RULE', { userMessage: PASSWORD_LOCKED, message: 'password login locked' });
   }
-  const user = await findUserByPhone(db, mobile);
-  const stored = user ? await findPasswordHash(db, user.id) : null;
-  const ok = await verifyPassword(stored, password);
+  const { user, passwordHash } = await findLoginCredentials(db, mobile);
+  const ok = await verifyPassword(passwordHash, password);
   if (!ok || !user) {
     const outcome = await recordPasswordFailure(deps, mobile);
     throw new AppError('BUSINESS_RULE', {

@@ -18,11 +18,6 @@ export interface Attribution {
 
 const accountColumns = { id: users.id, uuid: users.uuid, phone: users.phone, createdAt: users.createdAt };
 
-export async function findUserByPhone(db: Db, phone: string): Promise<AccountUser | null> {
-  const [row] = await db.select(accountColumns).from(users).where(eq(users.phone, phone)).limit(1);
-  return row ?? null;
-}
-
 export async function findUserById(db: Db, id: number): Promise<AccountUser | null> {
   const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
@@ -58,6 +53,25 @@ export async function findOrCreateUser(
     if (!existing) throw new Error('user vanished between insert and select');
     return { user: existing, isNew: false };
   });
+}
+
+/**
+ * The user of a number with its password hash, in one query whatever exists: a known
+ * number without password and an unknown one cost the same round trip.
+ */
+export async function findLoginCredentials(
+  db: Db,
+  phone: string,
+): Promise<{ user: AccountUser | null; passwordHash: string | null }> {
+  const [row] = await db
+    .select({ ...accountColumns, passwordHash: userCredentials.passwordHash })
+    .from(users)
+    .leftJoin(userCredentials, eq(userCredentials.userId, users.id))
+    .where(eq(users.phone, phone))
+    .limit(1);
+  if (!row) return { user: null, passwordHash: null };
+  const { passwordHash, ...user } = row;
+  return { user, passwordHash };
 }
 
 export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {

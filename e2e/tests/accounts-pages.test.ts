@@ -23,10 +23,13 @@ import {
   ME_MENU_FAQ,
   QUESTION_HAS_IMAGE,
   QUESTION_STATE_LABELS,
+  RETRY,
+  SERVER_ERROR,
   SUBMIT,
   TAB_ME,
   resendIn,
 } from '@app/contract/messages.ts';
+import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { goTo, launch } from '../support/app.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -155,6 +158,26 @@ describe('account pages', () => {
     await item.getByText(QUESTION_HAS_IMAGE).waitFor();
     await item.scrollIntoViewIfNeeded();
     await screenshot(page, 'faq-logged-in');
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it("shows who-am-i's failure on the me tab with a retry that recovers", async () => {
+    const t = await browser.newPage();
+    const page = t.page;
+    const mobile = '0987650004';
+    await launch(page);
+    await page.locator('.adm-tab-bar-item', { hasText: TAB_ME }).click();
+    await page.getByRole('button', { name: ME_LOGIN_BUTTON }).click();
+    await waitForRoute(page, '/pages/login/index');
+    await server.setFault('/api/v3/user/queryCashUser', { kind: 'envelope', status: 500, message: '系統維護中' });
+    await loginWithCode(page, server.baseUrl, mobile);
+    await waitForRoute(page, '/pages/me/index');
+    await page.getByText('系統維護中').waitFor();
+    await page.getByText(SERVER_ERROR).waitFor();
+    await screenshot(page, 'me-error');
+    await page.getByRole('button', { name: RETRY }).click();
+    await expect.poll(() => page.getByTestId('me-mobile').textContent()).toBe(maskTaiwanMobile(mobile));
     t.assertNoConsoleErrors();
     await t.close();
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 import { clearSession } from '../../../shared/store/local-store.ts';
@@ -9,14 +9,10 @@ export function destroyAccount(input: DestroyAccountInput): Promise<unknown> {
   return request(ENDPOINTS.destroy, input, { loading: true });
 }
 
-/** Deletes the account; on success every session is gone, so this one is forgotten too. */
+/**
+ * Deletes the account; on success every session is gone, so this one is forgotten too
+ * (the caller drops the cached answers once its queries are switched off).
+ */
 export function useDestroyAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: destroyAccount,
-    onSuccess: () => {
-      clearSession();
-      queryClient.removeQueries();
-    },
-  });
+  return useMutation({ mutationFn: destroyAccount, onSuccess: () => clearSession() });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Dialog, List, Skeleton } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, List, Skeleton } from 'antd-mobile';
 import {
   BankcardOutline,
   CloseCircleOutline,
@@ -26,6 +27,8 @@ import {
   ME_MENU_MY_DATA,
   ME_MENU_PROFILE,
   ME_MENU_SET_PASSWORD,
+  RETRY,
+  SERVER_ERROR,
   TAB_ME,
 } from '@app/contract/messages.ts';
 import { LOANS_PATH } from '../../../shared/config/route-paths.ts';
@@ -46,13 +49,25 @@ type Sheet = 'password' | 'data' | 'destroy' | null;
 /** /pages/me/index (tab 我的). */
 export default function MePage() {
   const navigate = useNavigate();
-  const [loggedIn, setLoggedIn] = useState(hasToken);
+  const queryClient = useQueryClient();
+  const [hadSession] = useState(hasToken);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const loggedIn = hadSession && !sessionEnded;
   const [sheet, setSheet] = useState<Sheet>(null);
   // Fixed when the popup opens: saving a first password must not retitle it while it closes.
   const [changingPassword, setChangingPassword] = useState(false);
   const user = useQueryCashUser(loggedIn);
   const logout = useLoginOut();
   const close = () => setSheet(null);
+
+  /**
+   * Switches this page's queries off and drops every cached answer in the same render
+   * batch, so nothing refetches without a session (which would land on login).
+   */
+  function endSession() {
+    setSessionEnded(true);
+    queryClient.removeQueries();
+  }
 
   async function onLogout() {
     const confirmed = await Dialog.confirm({ content: LOGOUT_CONFIRM, confirmText: ME_MENU_LOGOUT, cancelText: CANCEL });
@@ -62,6 +77,7 @@ export default function MePage() {
     } catch {
       // The session is forgotten here anyway (useLoginOut); the query client shows why.
     }
+    endSession();
     toast(LOGOUT_DONE);
     navigate(LOANS_PATH, { replace: true });
   }
@@ -116,7 +132,15 @@ export default function MePage() {
             <Skeleton.Title animated className="me-mobile-skeleton" />
           )}
         </section>
-        {data ? <OnboardingProgress user={data} /> : <Skeleton.Paragraph lineCount={5} animated />}
+        {data ? <OnboardingProgress user={data} /> : null}
+        {user.isPending ? <Skeleton.Paragraph lineCount={5} animated className="me-card" /> : null}
+        {user.isError ? (
+          <ErrorBlock status="default" title={SERVER_ERROR} description="" className="me-card">
+            <Button size="small" color="primary" onClick={() => void user.refetch()}>
+              {RETRY}
+            </Button>
+          </ErrorBlock>
+        ) : null}
         <List mode="card" className="me-menu">
           <List.Item prefix={<UserOutline />} onClick={() => navigate('/pages/me/userInfo')}>
             {ME_MENU_PROFILE}
@@ -168,7 +192,7 @@ export default function MePage() {
             hasOpenOrder={data.hasOpenOrder}
             onDestroyed={() => {
               close();
-              setLoggedIn(false);
+              endSession();
             }}
           />
         </>

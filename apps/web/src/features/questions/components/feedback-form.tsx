@@ -51,6 +51,7 @@ export function FeedbackForm() {
       await save.mutateAsync({ kind, content: content.trim(), ...(imageKey ? { imageKey } : {}) });
       toastSuccess(FEEDBACK_SENT);
       setContent('');
+      images.forEach((item) => URL.revokeObjectURL(item.url));
       setImages([]);
     } catch {
       // The query client shows the server's refusal (app/query-client.ts).
@@ -87,6 +88,7 @@ export function FeedbackForm() {
           value={images}
           onChange={setImages}
           upload={upload}
+          onDelete={(item) => URL.revokeObjectURL(item.url)}
           maxCount={1}
           accept="image/jpeg,image/png,image/webp,image/gif"
         />

@@ -174,7 +174,6 @@ export const ME_MENU_PROFILE = '個人資料';
 export const ME_MENU_BANK = '銀行卡';
 export const ME_MENU_AGREEMENT = '協議';
 export const ME_MENU_FAQ = '常見問題與意見回饋';
-export const ME_MENU_SERVICE = '聯絡客服';
 export const ME_MENU_SET_PASSWORD = '設定密碼';
 export const ME_MENU_EDIT_PASSWORD = '修改密碼';
 export const ME_MENU_MY_DATA = '我的個人資料';
@@ -214,7 +213,6 @@ export const DESTROY_DONE = '帳號已註銷';
 export const MY_DATA_INTRO = '依個人資料保護法，您可隨時查閱我們保存的您的個人資料。';
 
 // Agreements.
-export const AGREEMENT_PAGE_TITLE = '協議';
 export function documentVersion(version: string, updatedAt: string): string {
   return `版本 ${version}・更新於 ${updatedAt}`;
 }

@@ -13,7 +13,7 @@ import {
 } from '@app/contract/messages.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { useSendVerifyCode } from '../api/send-verify-code.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
 
 export interface VerifyCodeValue {
   mobile: string;

@@ -52,12 +52,15 @@ function dialog(t: TestPage) {
 }
 
 describe('request layer', () => {
-  it('301: clears token, loginInfo and applyInfo, and lands on login', async () => {
+  it('301: clears token, loginInfo and applyInfo, and lands on login, which will bring the user back', async () => {
     const t = await browser.newPage();
     await loggedIn(t);
     await server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 301, message: '請重新登入' });
     await tapService(t);
-    await t.page.waitForFunction(() => window.location.hash === '#/pages/login/index');
+    await t.page.waitForFunction(() => window.location.hash.startsWith('#/pages/login/index'));
+    expect(await t.page.evaluate(() => window.location.hash)).toBe(
+      `#/pages/login/index?redirect=${encodeURIComponent('/pages/loans/index')}`,
+    );
     expect(await storageItem(t.page, 'token')).toBeNull();
     expect(await storageItem(t.page, 'loginInfo')).toBeNull();
     expect(await storageItem(t.page, 'applyInfo')).toBeNull();
@@ -146,7 +149,7 @@ describe('request layer', () => {
     await modal.getByText(DATA_ERROR_RELOGIN).waitFor();
     expect(await storageItem(t.page, 'token')).not.toBeNull();
     await modal.getByText(MODAL_CONFIRM).click();
-    await t.page.waitForFunction(() => window.location.hash === '#/pages/login/index');
+    await t.page.waitForFunction(() => window.location.hash.startsWith('#/pages/login/index'));
     expect(await storageItem(t.page, 'token')).toBeNull();
     expect(await storageItem(t.page, 'loginInfo')).toBeNull();
     expect(await storageItem(t.page, 'applyInfo')).toBeNull();

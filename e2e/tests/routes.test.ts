@@ -126,7 +126,7 @@ describe('routes', () => {
     await t.close();
   });
 
-  it('launches without a token on the loans tab, whatever the address, except login', async () => {
+  it('launches without a token on the loans tab, whatever the address, except the login pages', async () => {
     const t = await browser.newPage();
     await t.page.goto('/#/pages/order/detail');
     await t.page.waitForFunction(() => window.location.hash === '#/pages/loans/index');
@@ -135,6 +135,11 @@ describe('routes', () => {
     await t.page.goto('/#/pages/login/index');
     await t.page.locator('.nav-bar').first().waitFor();
     expect(await t.page.evaluate(() => window.location.hash)).toBe('#/pages/login/index');
+
+    // An ad link to the campaign landing is a login page too: it must not be redirected.
+    await t.page.goto('/?type=fb#/pages/login/moduleB');
+    await t.page.locator('.nav-bar').first().waitFor();
+    expect(await t.page.evaluate(() => window.location.hash)).toBe('#/pages/login/moduleB');
 
     await setToken(t.page);
     await t.page.goto('/#/pages/order/detail');

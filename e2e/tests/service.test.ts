@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from '../support/app.ts';
+import { goTo, launch } from '../support/app.ts';
 import { launchBrowser, screenshotState, VIEWPORT, type TestBrowser, type TestPage } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages.ts';
+import { SERVICE_BUTTON, SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages.ts';
 
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';
 const TAB_BAR_HEIGHT = 70;
@@ -35,6 +35,17 @@ async function openPopup(t: TestPage) {
 }
 
 describe('customer-service button', () => {
+  it("opens from the me page's 聯絡客服 menu item too", async () => {
+    const t = await browser.newPage();
+    await launch(t.page);
+    await goTo(t.page, '/pages/me/index');
+    await t.page.locator('.adm-list-item', { hasText: SERVICE_BUTTON }).click();
+    const popup = t.page.locator('.service-popup-inner');
+    await popup.getByText('@xiaoandai').first().waitFor();
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
   it('starts at (1000, 10000) clamped into the viewport, above the tab bar', async () => {
     const t = await browser.newPage();
     await launch(t.page);

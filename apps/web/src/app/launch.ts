@@ -1,4 +1,4 @@
-import { LOGIN_PATH, LOANS_PATH } from '../shared/config/route-paths.ts';
+import { LOANS_PATH, isLoginRoute } from '../shared/config/route-paths.ts';
 import { hasToken, writeItem } from '../shared/store/local-store.ts';
 
 /**
@@ -25,14 +25,15 @@ export function hashRoute(href: string): string {
 
 /**
  * SPEC.md section 2 launch behaviour, before the router starts: the campaign data and
- * the address are saved; without a token every address but login opens the loans tab.
+ * the address are saved; without a token every address but a login page (index, or the moduleB
+ * campaign landing) opens the loans tab.
  */
 export function applyLaunch(): void {
   const href = window.location.href;
   const params = launchParams(href);
   if (Object.values(params).some((value) => value !== '')) writeItem('urlData', params);
   writeItem('url', href);
-  if (!hasToken() && hashRoute(href) !== LOGIN_PATH) {
+  if (!hasToken() && !isLoginRoute(hashRoute(href))) {
     const { pathname, search } = window.location;
     window.history.replaceState(null, '', `${pathname}${search}#${LOANS_PATH}`);
   }

@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '../config/route-paths.ts';
+import { loginPathFor } from '../config/route-paths.ts';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
@@ -14,6 +14,8 @@ export function registerNavigator(navigate: Navigate): void {
   navigator = navigate;
 }
 
+/** To login, remembering the current route so login can bring the user back. */
 export function goToLogin(): void {
-  navigator(LOGIN_PATH, { replace: true });
+  const current = window.location.hash.replace(/^#/, '') || '/';
+  navigator(loginPathFor(current), { replace: true });
 }

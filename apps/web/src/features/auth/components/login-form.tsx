@@ -28,8 +28,8 @@ import {
 } from '@app/contract/messages.ts';
 import { toast, toastSuccess } from '../../../shared/ui/feedback.ts';
 import { useLogin } from '../api/login.ts';
-import { useSendVerifyCode } from '../api/send-verify-code.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';
+import { useCountdown } from '../../../shared/hooks/use-countdown.ts';
 import './login-form.css';
 
 type Mode = 'code' | 'password';

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LOANS_PATH, LOGIN_PATH } from '../../../shared/config/route-paths.ts';
+import { LOANS_PATH, isLoginRoute } from '../../../shared/config/route-paths.ts';
 
 /** Only in-app routes: an ad link must not be able to send a fresh session elsewhere. */
 export function safeRedirect(value: string | null): string | undefined {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
-  if (value.startsWith(LOGIN_PATH) || value.startsWith('/pages/login/')) return undefined;
+  if (isLoginRoute(value) || value.startsWith('/pages/login/')) return undefined;
   return value;
 }
 

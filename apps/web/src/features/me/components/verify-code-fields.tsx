@@ -12,8 +12,8 @@ import {
   resendIn,
 } from '@app/contract/messages.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
-import { useSendVerifyCode } from '../api/send-verify-code.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';
+import { useCountdown } from '../../../shared/hooks/use-countdown.ts';
 
 export interface VerifyCodeValue {
   mobile: string;

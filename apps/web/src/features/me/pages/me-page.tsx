@@ -7,6 +7,7 @@ import {
   CloseCircleOutline,
   FileOutline,
   LockOutline,
+  MessageOutline,
   QuestionCircleOutline,
   UnorderedListOutline,
   UserCircleOutline,
@@ -29,10 +30,12 @@ import {
   ME_MENU_SET_PASSWORD,
   RETRY,
   SERVER_ERROR,
+  SERVICE_BUTTON,
   TAB_ME,
 } from '@app/contract/messages.ts';
 import { LOANS_PATH } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
+import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { useLoginOut } from '../api/login-out.ts';
@@ -49,6 +52,7 @@ type Sheet = 'password' | 'data' | 'destroy' | null;
 /** /pages/me/index (tab 我的). */
 export default function MePage() {
   const navigate = useNavigate();
+  const requestService = useServicePopupStore((s) => s.requestOpen);
   const queryClient = useQueryClient();
   const [hadSession] = useState(hasToken);
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -89,6 +93,9 @@ export default function MePage() {
       </List.Item>
       <List.Item prefix={<QuestionCircleOutline />} onClick={() => navigate('/pages/me/question')}>
         {ME_MENU_FAQ}
+      </List.Item>
+      <List.Item prefix={<MessageOutline />} onClick={requestService}>
+        {SERVICE_BUTTON}
       </List.Item>
     </>
   );

@@ -1,10 +1,11 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import FloatingBubble from 'antd-mobile/es/components/floating-bubble';
 import { MessageFill } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVICE_BUTTON } from '@app/contract/messages.ts';
 import type { TLineExtInfo } from '@app/contract/schemas/config.ts';
 import { clampPosition } from '../../../shared/store/clamp-position.ts';
+import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';
 import { useServicePositionStore } from '../../../shared/store/service-position-store.ts';
 import { asyncComponent } from '../../../shared/ui/async-component.tsx';
 import { lineConfigQueryOptions } from '../api/get-line-config.ts';
@@ -48,10 +49,19 @@ export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
 
   const offset = clampPosition(serviceX, serviceY, limits.maxX, limits.maxY);
 
-  const open = () => {
+  const open = useCallback(() => {
     // Failures are shown by the query cache's error handler (app/query-client.ts).
     queryClient.fetchQuery(lineConfigQueryOptions()).then(setLine, () => undefined);
-  };
+  }, [queryClient]);
+
+  // A page asked for the popup (its own 聯絡客服 entry); only requests made after mount count.
+  const openRequests = useServicePopupStore((s) => s.openRequests);
+  const seenRequests = useRef(openRequests);
+  useEffect(() => {
+    if (openRequests === seenRequests.current) return;
+    seenRequests.current = openRequests;
+    open();
+  }, [openRequests, open]);
 
   const style = {
     '--initial-position-left': `max(0px, calc(50vw - ${COLUMN_MAX_WIDTH / 2}px))`,

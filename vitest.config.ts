@@ -19,6 +19,17 @@ export default defineConfig({
         },
       },
       {
+        // Two real API processes on PostgreSQL + Redis (npm run test:scale); not in npm test.
+        test: {
+          name: 'scale',
+          include: ['apps/api/scale/**/*.test.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],

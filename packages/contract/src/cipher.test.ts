@@ -36,6 +36,15 @@ describe.each(implementations)('wire cipher: %s', (_name, create) => {
     expect(cipher.decrypt(b)).toBe(text);
   });
 
+  it('never repeats an iv, also across refills of a pooled random source', () => {
+    const ivs = new Set<string>();
+    for (let i = 0; i < 1100; i += 1) {
+      const frame = base64ToBytes(cipher.encrypt('x'));
+      ivs.add(bytesToBase64(frame.subarray(0, 12)));
+    }
+    expect(ivs.size).toBe(1100);
+  });
+
   it('fails when any single bit of the frame is flipped', () => {
     const frame = base64ToBytes(cipher.encrypt('{"a":1}'));
     for (let byte = 0; byte < frame.length; byte += 1) {

@@ -42,11 +42,16 @@ export function validatePayload<S extends z.ZodType>(schema: S, value: unknown):
 }
 
 export function sendEnvelope(reply: FastifyReply, cipher: WireCipher, envelope: Envelope): FastifyReply {
+  return sendCipherText(reply, cipher.encrypt(JSON.stringify(envelope)));
+}
+
+/** Sends an envelope that is already encrypted (the response cache keeps these). */
+export function sendCipherText(reply: FastifyReply, cipherText: string): FastifyReply {
   return reply
     .code(200)
     .header('content-type', 'text/plain; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(cipher.encrypt(JSON.stringify(envelope)));
+    .send(cipherText);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

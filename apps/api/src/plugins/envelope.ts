@@ -8,7 +8,8 @@ import { DATA_INVALID, SERVER_ERROR } from '@app/contract/messages.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SessionUser } from '../modules/sessions/repository.ts';
-import { decodePayload, escapeHtml, sendEnvelope, sendHtml, validatePayload } from './envelope-codec.ts';
+import { decodePayload, escapeHtml, sendCipherText, sendEnvelope, sendHtml, validatePayload } from './envelope-codec.ts';
+import { ResponseCache } from './response-cache.ts';
 import { withIdempotency } from './idempotency.ts';
 import { safeError } from './safe-error.ts';
 
@@ -32,6 +33,12 @@ export type EndpointHandler<E extends Endpoint> = (
 export interface EndpointOptions {
   /** The contract-view path: the handler returns HTML, sent raw (not encrypted). */
   html?: boolean;
+  /**
+   * For public endpoints whose answer depends on the payload only (never on who asks):
+   * the encrypted success envelope is kept this long per payload and sent again as is.
+   * See response-cache.ts for why re-sending one cipher text is sound.
+   */
+  cacheMs?: number;
 }
 
 declare module 'fastify' {
@@ -96,6 +103,8 @@ export const envelopePlugin = fp(
       options: EndpointOptions = {},
     ) {
       const html = options.html === true;
+      if (options.cacheMs && endpoint.auth) throw new Error(`${endpoint.path}: only public endpoints may cache answers`);
+      const cache = options.cacheMs && !html ? new ResponseCache(options.cacheMs) : undefined;
       // `this` is the module's own instance, so the route keeps that module's hooks.
       this.route({
         method: endpoint.method,
@@ -123,6 +132,11 @@ export const envelopePlugin = fp(
               },
             };
             const requestId = requestIdOf(payload);
+            const cacheKey = cache && !requestId ? JSON.stringify(payload) : undefined;
+            if (cache && cacheKey !== undefined) {
+              const cached = cache.get(cacheKey, Date.now());
+              if (cached !== undefined) return sendCipherText(reply, cached);
+            }
             const body = requestId
               ? await withIdempotency(
                   app.db,
@@ -135,7 +149,9 @@ export const envelopePlugin = fp(
                 )
               : await handler(payload, ctx);
             if (html) return sendHtml(reply, String(body));
-            return sendEnvelope(reply, cipher, { status: STATUS_OK, message: '', body });
+            const cipherText = cipher.encrypt(JSON.stringify({ status: STATUS_OK, message: '', body }));
+            if (cache && cacheKey !== undefined) cache.set(cacheKey, cipherText, Date.now());
+            return sendCipherText(reply, cipherText);
           } catch (error) {
             return sendFailure(req, reply, error, html);
           }

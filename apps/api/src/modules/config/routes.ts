@@ -9,6 +9,10 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     ttlMs: 5_000,
   });
 
-  app.endpoint(ENDPOINTS.commonConfig, async (_payload, { db }) => service.getPublic(db));
-  app.endpoint(ENDPOINTS.commonConfigOne, async ({ configKey }, { db }) => service.getOne(db, configKey));
+  // Public and the same for everyone: the encrypted answers are cached for 2 s on top of
+  // the rows' 5 s, so an operator's edit shows within 7 s.
+  app.endpoint(ENDPOINTS.commonConfig, async (_payload, { db }) => service.getPublic(db), { cacheMs: 2_000 });
+  app.endpoint(ENDPOINTS.commonConfigOne, async ({ configKey }, { db }) => service.getOne(db, configKey), {
+    cacheMs: 2_000,
+  });
 };

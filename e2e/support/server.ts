@@ -78,8 +78,13 @@ async function hook(baseUrl: string, method: string, hookPath: string, body?: un
   return response;
 }
 
+export interface StartServerOptions {
+  /** Extra environment for the server (e.g. a shorter OTP_RESEND_SECONDS for a journey). */
+  env?: Record<string, string>;
+}
+
 /** Starts the real API server (fresh PGlite folder, test hooks on) serving the built app. */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
   assertWebBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
@@ -95,6 +100,7 @@ export async function startServer(): Promise<TestServer> {
       WEB_DIST,
       TEST_HOOKS: 'true',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BACK,
   CAMPAIGN_APR_PROMISE,
@@ -31,8 +31,7 @@ import {
 } from '@app/contract/messages.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { goTo, launch } from '../support/app.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import {
   consentBox,
   latestCode,
@@ -49,22 +48,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 describe('account pages', () => {
   it('opens the user agreement and the privacy policy from the login form, before any login', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     const page = t.page;
     await launch(page, '/pages/login/index');
     await screenshot(page, 'login');
@@ -87,7 +75,7 @@ describe('account pages', () => {
   });
 
   it('shows the agreements from the me tab when logged out', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await t.page.locator('.adm-tab-bar-item', { hasText: TAB_ME }).click();
     await t.page.getByText(ME_MENU_AGREEMENT, { exact: true }).click();
@@ -98,7 +86,7 @@ describe('account pages', () => {
   });
 
   it('searches the FAQ, then logs in from it, sends feedback with a screenshot and sees it listed', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     const page = t.page;
     await launch(page);
     await page.locator('.adm-tab-bar-item', { hasText: TAB_ME }).click();
@@ -132,7 +120,7 @@ describe('account pages', () => {
     expect(left).toBeLessThanOrEqual(60);
     expect(await countdown.textContent()).toBe(resendIn(left));
     expect(await countdown.isDisabled()).toBe(true);
-    await page.getByPlaceholder(CODE_PLACEHOLDER).fill(await latestCode(server.baseUrl, mobile, sentAfter));
+    await page.getByPlaceholder(CODE_PLACEHOLDER).fill(await latestCode(suite.server.baseUrl, mobile, sentAfter));
     await consentBox(page).click();
     await submitLogin(page);
     await waitForRoute(page, '/pages/me/question');
@@ -163,15 +151,15 @@ describe('account pages', () => {
   });
 
   it("shows who-am-i's failure on the me tab with a retry that recovers", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     const page = t.page;
     const mobile = '0987650004';
     await launch(page);
     await page.locator('.adm-tab-bar-item', { hasText: TAB_ME }).click();
     await page.getByRole('button', { name: ME_LOGIN_BUTTON }).click();
     await waitForRoute(page, '/pages/login/index');
-    await server.setFault('/api/v3/user/queryCashUser', { kind: 'envelope', status: 500, message: '系統維護中' });
-    await loginWithCode(page, server.baseUrl, mobile);
+    await suite.server.setFault('/api/v3/user/queryCashUser', { kind: 'envelope', status: 500, message: '系統維護中' });
+    await loginWithCode(page, suite.server.baseUrl, mobile);
     await waitForRoute(page, '/pages/me/index');
     await page.getByText('系統維護中').waitFor();
     await page.getByText(SERVER_ERROR).waitFor();
@@ -183,7 +171,7 @@ describe('account pages', () => {
   });
 
   it('opens the campaign landing from an ad link, keeps the campaign, and logs in to the loans tab', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     const page = t.page;
     // The shell's launch rule opens the loans tab for any logged-out address but login's,
     // so the landing is opened in-app after an ad-link launch (see the report of issue 4).
@@ -196,7 +184,7 @@ describe('account pages', () => {
     expect(await storedJson(page, 'urlData')).toEqual({ type: 'fb_spring', campaign: 'a1' });
     await screenshot(page, 'module-b');
 
-    await loginWithCode(page, server.baseUrl, '0987650003');
+    await loginWithCode(page, suite.server.baseUrl, '0987650003');
     await waitForRoute(page, '/pages/loans/index');
     expect(await storedJson(page, 'token')).toEqual(expect.any(String));
     t.assertNoConsoleErrors();

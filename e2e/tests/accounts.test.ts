@@ -42,8 +42,8 @@ import {
 } from '@app/contract/messages.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { launch } from '../support/app.ts';
-import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { type TestPage } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import { consentBox, latestCode, loginWithCode, screenshot, storedJson, submitLogin, waitForRoute } from './accounts-helpers.ts';
 
 /**
@@ -57,22 +57,15 @@ const MOBILE = '0987650001';
 const PASSWORD = 'Secret2025x';
 const SECOND_PASSWORD = 'Another2026y';
 
-let server: TestServer;
-let browser: TestBrowser;
+const suite = useE2ESuite({ env: { OTP_RESEND_SECONDS: '1' } });
 let t: TestPage;
 
 beforeAll(async () => {
-  process.env.OTP_RESEND_SECONDS = '1';
-  server = await startServer();
-  delete process.env.OTP_RESEND_SECONDS;
-  browser = await launchBrowser(server.baseUrl);
-  t = await browser.newPage();
+  t = await suite.browser.newPage();
 });
 
 afterAll(async () => {
   await t?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openMeTab(): Promise<void> {
@@ -98,7 +91,7 @@ describe('account journey', () => {
     const sentAfter = Date.now() - 1000;
     await page.getByRole('button', { name: GET_CODE }).click();
     await page.getByText(CODE_SENT).waitFor();
-    const code = await latestCode(server.baseUrl, MOBILE, sentAfter);
+    const code = await latestCode(suite.server.baseUrl, MOBILE, sentAfter);
 
     await page.getByPlaceholder(CODE_PLACEHOLDER).fill(code === '000000' ? '111111' : '000000');
     await consentBox(page).click();
@@ -212,7 +205,7 @@ describe('account journey', () => {
     await form.getByPlaceholder(MOBILE_PLACEHOLDER).fill(MOBILE);
     const sentAfter = Date.now() - 1000;
     await form.getByRole('button', { name: GET_CODE }).click();
-    const code = await latestCode(server.baseUrl, MOBILE, sentAfter);
+    const code = await latestCode(suite.server.baseUrl, MOBILE, sentAfter);
     await form.getByPlaceholder(CODE_PLACEHOLDER).fill(code);
     await form.getByPlaceholder(PASSWORD_NEW_PLACEHOLDER).fill(PASSWORD);
     await form.getByPlaceholder(PASSWORD_REPEAT_PLACEHOLDER).fill(PASSWORD);
@@ -237,7 +230,7 @@ describe('account journey', () => {
     await form.getByPlaceholder(MOBILE_PLACEHOLDER).fill(MOBILE);
     const sentAfter = Date.now() - 1000;
     await form.getByRole('button', { name: GET_CODE }).click();
-    const code = await latestCode(server.baseUrl, MOBILE, sentAfter);
+    const code = await latestCode(suite.server.baseUrl, MOBILE, sentAfter);
     await form.getByPlaceholder(CODE_PLACEHOLDER).fill(code);
     await form.getByRole('button', { name: DESTROY_SUBMIT }).click();
     const dialog = page.locator('.adm-dialog');
@@ -251,7 +244,7 @@ describe('account journey', () => {
 
     await page.getByRole('button', { name: ME_LOGIN_BUTTON }).click();
     await waitForRoute(page, '/pages/login/index');
-    await loginWithCode(page, server.baseUrl, MOBILE);
+    await loginWithCode(page, suite.server.baseUrl, MOBILE);
     await waitForRoute(page, '/pages/me/index');
     await page.locator('.me-menu').getByText(ME_MENU_SET_PASSWORD).waitFor();
     await page.getByText(progressCount(0, 5)).waitFor();

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { goTo, launch } from '../support/app.ts';
-import { launchBrowser, screenshotState, type TestBrowser } from '../support/browser.ts';
-import { REPO_ROOT, startServer, WEB_DIST, type TestServer } from '../support/server.ts';
+import { screenshotState } from '../support/browser.ts';
+import { REPO_ROOT, WEB_DIST } from '../support/server.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import { CHUNK_LOAD_FAILED, EMPTY_STATE, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages.ts';
 
 interface ManifestChunk {
@@ -18,24 +19,13 @@ function manifest(): Record<string, ManifestChunk> {
   return JSON.parse(readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 }
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 describe('route chunks', () => {
   it('a page chunk that fails to load shows a message with a retry button, and retry loads it', async () => {
     const chunk = manifest()['src/features/loans/pages/product-list-page.tsx'];
     if (!chunk) throw new Error('product list page chunk missing from the manifest');
-    const t = await browser.newPage({
+    const t = await suite.browser.newPage({
       allowConsole: [/Failed to load resource/, /dynamically imported module/, /ChunkLoadError/, /ERR_FAILED/],
     });
     await launch(t.page);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clickBack, goTo, launch, setToken, storageItem } from '../support/app.ts';
-import { launchBrowser, screenshotState, type TestBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { screenshotState } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import {
   QUIT_POPUP_CONTENT,
   QUIT_POPUP_CONTINUE,
@@ -10,24 +10,13 @@ import {
 
 const MARK_PATH = '/api/v3/other/mark';
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 async function latestEventFor(route: string) {
   let found;
   await expect
     .poll(async () => {
-      found = (await server.events(10)).find((e) => e.eventContent === route);
+      found = (await suite.server.events(10)).find((e) => e.eventContent === route);
       return found;
     })
     .toBeTruthy();
@@ -36,7 +25,7 @@ async function latestEventFor(route: string) {
 
 describe('nav bar back', () => {
   it('goes back one page when there is one, records the tracking event and sets the first-visit flag', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/loans/productList');
     await goTo(t.page, '/pages/loans/applyFor');
@@ -53,7 +42,7 @@ describe('nav bar back', () => {
   });
 
   it('switches to the loans tab when there is no page to go back to', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await t.page.goto('/');
     await setToken(t.page);
     await t.page.goto('/#/pages/order/detail');
@@ -67,10 +56,10 @@ describe('nav bar back', () => {
   });
 
   it("shows the tracking call's refusal as an error, and still goes back", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/order/pay');
-    await server.setFault(MARK_PATH, { kind: 'envelope', status: 500, message: '事件記錄失敗' });
+    await suite.server.setFault(MARK_PATH, { kind: 'envelope', status: 500, message: '事件記錄失敗' });
     await clickBack(t.page);
     await t.page.getByText('事件記錄失敗').waitFor();
     await t.page.waitForFunction(() => window.location.hash === '#/pages/loans/index');
@@ -79,10 +68,10 @@ describe('nav bar back', () => {
   });
 
   it('with otherBack opens the quit popup: 繼續認證 stays, 放棄並退出 leaves', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/me/userInfo');
-    const before = (await server.events(50)).filter((e) => e.eventContent === '/pages/me/userInfo').length;
+    const before = (await suite.server.events(50)).filter((e) => e.eventContent === '/pages/me/userInfo').length;
 
     await clickBack(t.page);
     const popup = t.page.getByRole('dialog', { name: QUIT_POPUP_CONTENT });
@@ -103,7 +92,7 @@ describe('nav bar back', () => {
     await popup.getByRole('button', { name: QUIT_POPUP_LEAVE }).click();
     await t.page.waitForFunction(() => window.location.hash === '#/pages/loans/index');
     await expect
-      .poll(async () => (await server.events(50)).filter((e) => e.eventContent === '/pages/me/userInfo').length)
+      .poll(async () => (await suite.server.events(50)).filter((e) => e.eventContent === '/pages/me/userInfo').length)
       .toBe(before + 1);
     t.assertNoConsoleErrors();
     await t.close();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launch, storageItem } from '../support/app.ts';
-import { launchBrowser, screenshotState, type TestBrowser, type TestPage } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { screenshotState, type TestPage } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import {
   ACCESS_FAILED,
   COPY_ADDRESS,
@@ -20,18 +20,7 @@ import {
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';
 const LOAD_FAILED = [/Failed to load resource/];
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 async function loggedIn(t: TestPage): Promise<void> {
   await t.page.goto('/');
@@ -53,9 +42,9 @@ function dialog(t: TestPage) {
 
 describe('request layer', () => {
   it('301: clears token, loginInfo and applyInfo, and lands on login, which will bring the user back', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await loggedIn(t);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 301, message: '請重新登入' });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 301, message: '請重新登入' });
     await tapService(t);
     await t.page.waitForFunction(() => window.location.hash.startsWith('#/pages/login/index'));
     expect(await t.page.evaluate(() => window.location.hash)).toBe(
@@ -70,9 +59,9 @@ describe('request layer', () => {
   });
 
   it("500: shows the server's message", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 500, message: '系統維護中，請稍後再試' });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 500, message: '系統維護中，請稍後再試' });
     await tapService(t);
     await t.page.getByText('系統維護中，請稍後再試').waitFor();
     t.assertNoConsoleErrors();
@@ -80,9 +69,9 @@ describe('request layer', () => {
   });
 
   it('a slow answer shows the loading indicator, the slow-network text after 5 s, and hides both after', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'delay', ms: 7000 });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'delay', ms: 7000 });
     await tapService(t);
     const loading = t.page.getByTestId('request-loading');
     await loading.waitFor();
@@ -97,9 +86,9 @@ describe('request layer', () => {
   });
 
   it('no answer within 15 s: loading hidden, the timeout modal with 確認 and no cancel', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'hang' });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'hang' });
     await tapService(t);
     const modal = dialog(t);
     await modal.getByText(TIMEOUT_TITLE).waitFor({ timeout: 25_000 });
@@ -109,15 +98,15 @@ describe('request layer', () => {
     await screenshotState(t.page, 'timeout-modal');
     await modal.getByText(MODAL_CONFIRM).click();
     await modal.waitFor({ state: 'hidden' });
-    await server.clearFaults();
+    await suite.server.clearFaults();
     t.assertNoConsoleErrors();
     await t.close();
   });
 
   it("an undecodable answer: '溫馨提示' with '數據驗證不通過'", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'undecodable' });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'undecodable' });
     await tapService(t);
     const modal = dialog(t);
     await modal.getByText(DATA_INVALID).waitFor();
@@ -131,9 +120,9 @@ describe('request layer', () => {
   });
 
   it("HTTP 502: '溫馨提示' with 'http狀態碼502'", async () => {
-    const t = await browser.newPage({ allowConsole: LOAD_FAILED });
+    const t = await suite.browser.newPage({ allowConsole: LOAD_FAILED });
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'http', code: 502 });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'http', code: 502 });
     await tapService(t);
     await dialog(t).getByText(`${HTTP_STATUS_PREFIX}502`).waitFor();
     t.assertNoConsoleErrors();
@@ -141,9 +130,9 @@ describe('request layer', () => {
   });
 
   it("HTTP 500: '數據異常，請重新登陸', and 確認 clears the session and goes to login", async () => {
-    const t = await browser.newPage({ allowConsole: LOAD_FAILED });
+    const t = await suite.browser.newPage({ allowConsole: LOAD_FAILED });
     await loggedIn(t);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'http', code: 500 });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'http', code: 500 });
     await tapService(t);
     const modal = dialog(t);
     await modal.getByText(DATA_ERROR_RELOGIN).waitFor();
@@ -158,9 +147,9 @@ describe('request layer', () => {
   });
 
   it('envelope status 0: rethrown without any modal or toast', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 0, message: 'silent' });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 0, message: 'silent' });
     const answered = t.page.waitForResponse((r) => r.url().includes(CONFIG_ONE_PATH));
     await tapService(t);
     await answered;
@@ -173,7 +162,7 @@ describe('request layer', () => {
   });
 
   it("a refused connection: '訪問失敗…' with '複製網址', which copies the address and toasts '已復製'", async () => {
-    const t = await browser.newPage({ allowConsole: [/ERR_CONNECTION_REFUSED/, ...LOAD_FAILED] });
+    const t = await suite.browser.newPage({ allowConsole: [/ERR_CONNECTION_REFUSED/, ...LOAD_FAILED] });
     await launch(t.page);
     await t.page.route(`**${CONFIG_ONE_PATH}**`, (route) => route.abort('connectionrefused'));
     await tapService(t);
@@ -188,7 +177,7 @@ describe('request layer', () => {
   });
 
   it('a campaign address stores urlData and sends its type as sourceChannel', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await t.page.goto('/?type=fb_spring&utm_source=ad#/');
     await t.page.locator('.nav-bar').waitFor();
     expect(JSON.parse((await storageItem(t.page, 'urlData')) ?? 'null')).toEqual({ type: 'fb_spring', utm_source: 'ad' });
@@ -202,14 +191,14 @@ describe('request layer', () => {
     await t.page.goto('/?type=fb_spring#/pages/login/index');
     await t.page.locator('.nav-bar .adm-nav-bar-back').click();
     await expect
-      .poll(async () => (await server.events(5)).find((e) => e.eventContent === '/pages/login/index')?.channel)
+      .poll(async () => (await suite.server.events(5)).find((e) => e.eventContent === '/pages/login/index')?.channel)
       .toBe('fb_spring');
     t.assertNoConsoleErrors();
     await t.close();
   });
 
   it('a launch address without non-empty parameters keeps no urlData and sends Organic', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await t.page.goto('/?type=#/');
     await t.page.locator('.nav-bar').waitFor();
     expect(await storageItem(t.page, 'urlData')).toBeNull();

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launch, goTo, setToken, storageItem } from '../support/app.ts';
-import { launchBrowser, SCREENSHOT_DIR, type TestBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import {
   EMPTY_STATE,
   ONBOARDING_STEPS,
@@ -47,18 +47,7 @@ const ROUTES = [
 
 const PRODUCT_NAME = '小安貸';
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 function screenshotName(route: string): string {
   return route === '/' ? 'root.png' : `${route.replace(/^\//, '').replace(/\//g, '_')}.png`;
@@ -66,7 +55,7 @@ function screenshotName(route: string): string {
 
 describe('routes', () => {
   it('renders every route with a nav bar, the right document title, no console error, and saves a screenshot', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     for (const route of ROUTES) {
       await goTo(t.page, route);
@@ -83,7 +72,7 @@ describe('routes', () => {
   });
 
   it('disables pull-to-refresh and overscroll on the document and page bodies', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     const behaviours = await t.page.evaluate(() =>
       [document.documentElement, document.body, document.getElementById('root'), document.querySelector('.page-body')].map(
@@ -96,7 +85,7 @@ describe('routes', () => {
   });
 
   it("shows the tab pages' titles and '/' as the loans page", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page, '/');
     await expect.poll(() => t.page.locator('.nav-bar-title').textContent()).toBe(PRODUCT_NAME);
     expect(await t.page.locator('.adm-tab-bar-item-active').textContent()).toContain('貸款');
@@ -114,7 +103,7 @@ describe('routes', () => {
   });
 
   it('shows placeholder pages with their empty state, and onboarding pages with the five steps', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/order/detail');
     await t.page.getByText(EMPTY_STATE).waitFor();
@@ -127,10 +116,10 @@ describe('routes', () => {
   });
 
   it('launches without a token on the loans tab, whatever the address, except the login pages', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await t.page.goto('/#/pages/order/detail');
     await t.page.waitForFunction(() => window.location.hash === '#/pages/loans/index');
-    expect(await storageItem(t.page, 'url')).toBe(JSON.stringify(`${server.baseUrl}/#/pages/order/detail`));
+    expect(await storageItem(t.page, 'url')).toBe(JSON.stringify(`${suite.server.baseUrl}/#/pages/order/detail`));
 
     await t.page.goto('/#/pages/login/index');
     await t.page.locator('.nav-bar').first().waitFor();

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { goTo, launch } from '../support/app.ts';
-import { launchBrowser, screenshotState, VIEWPORT, type TestBrowser, type TestPage } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { screenshotState, VIEWPORT, type TestPage } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import { SERVICE_BUTTON, SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages.ts';
 
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';
 const TAB_BAR_HEIGHT = 70;
 const BUTTON = '.service-bubble .adm-floating-bubble-button';
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 async function buttonBox(t: TestPage) {
   const box = await t.page.locator(BUTTON).boundingBox();
@@ -36,7 +25,7 @@ async function openPopup(t: TestPage) {
 
 describe('customer-service button', () => {
   it("opens from the me page's 聯絡客服 menu item too", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/me/index');
     await t.page.locator('.adm-list-item', { hasText: SERVICE_BUTTON }).click();
@@ -47,7 +36,7 @@ describe('customer-service button', () => {
   });
 
   it('starts at (1000, 10000) clamped into the viewport, above the tab bar', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     await expect
       .poll(async () => {
@@ -60,7 +49,7 @@ describe('customer-service button', () => {
   });
 
   it('can be dragged, and is in the same place after a reload', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     const start = await buttonBox(t);
     await t.page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
@@ -99,7 +88,7 @@ describe('customer-service button', () => {
   });
 
   it('opens the LINE popup: QR generated from the link, id and link copy to the clipboard with 已復製', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     const popup = await openPopup(t);
     const qr = popup.getByTestId('service-qr').locator('svg, img').first();
@@ -124,7 +113,7 @@ describe('customer-service button', () => {
   });
 
   it('closes with its close icon and with a tap outside', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     let popup = await openPopup(t);
     await t.page.locator('.service-popup .adm-popup-close-icon').click();
@@ -138,9 +127,9 @@ describe('customer-service button', () => {
   });
 
   it("shows a non-200 answer's message as an error toast, and no popup", async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
-    await server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 500, message: '客服設定暫時無法讀取' });
+    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'envelope', status: 500, message: '客服設定暫時無法讀取' });
     await t.page.getByTestId('service-button').click();
     await t.page.getByText('客服設定暫時無法讀取').waitFor();
     expect(await t.page.locator('.service-popup-inner').count()).toBe(0);

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launch } from '../support/app.ts';
-import { launchBrowser, VIEWPORT, type TestBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { VIEWPORT } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
 import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages.ts';
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useE2ESuite();
 
 const NORMAL = 'rgb(164, 184, 210)'; // #A4B8D2
 const SELECTED = 'rgb(40, 134, 255)'; // #2886FF
 
 describe('tab bar', () => {
   it('has the four tabs in order, 70px high, icons 60rpx wide, in the SPEC.md colours', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     const items = t.page.locator('.tab-bar .adm-tab-bar-item');
     expect(await items.allTextContents()).toEqual([TAB_LOANS, TAB_ORDERS, TAB_ME, TAB_APTITUDE]);
@@ -41,7 +30,7 @@ describe('tab bar', () => {
   });
 
   it('switches tabs: route, selected tab and colours follow', async () => {
-    const t = await browser.newPage();
+    const t = await suite.browser.newPage();
     await launch(t.page);
     const routes = ['/pages/order/index', '/pages/me/index', '/pages/aptitude', '/pages/loans/index'];
     const titles = [TAB_ORDERS, TAB_ME, TAB_APTITUDE, TAB_LOANS];

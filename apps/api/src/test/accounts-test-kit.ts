@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import type { Envelope } from '@app/contract/envelope.ts';
+import { STATUS_ERROR, type Envelope } from '@app/contract/envelope.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { decodeEnvelope } from '@app/contract/wire.ts';
 import { buildApp } from '../app.ts';
@@ -155,3 +155,26 @@ export async function uploadFile(
     return { httpStatus: response.status, envelope: null };
   }
 }
+
+export const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
+
+/** Sends a code, first moving the clock past the resend wait. */
+export async function sendCode(
+  server: AccountsServer,
+  mobile: string,
+  purpose: 'login' | 'destroy' | 'password' = 'login',
+  headers: Record<string, string> = {},
+): Promise<Envelope | null> {
+  server.clock.advance(210 * SECOND);
+  return (await server.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose }, headers)).envelope;
+}
+
+export async function login(
+  server: AccountsServer,
+  payload: { mobile: string; code: string } | { mobile: string; password: string },
+): Promise<Envelope | null> {
+  return (await server.client.call(ENDPOINTS.login, payload)).envelope;
+}
+
+/** A code that is certainly not `code`. */
+export const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');

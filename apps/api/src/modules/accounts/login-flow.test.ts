@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
+import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import {
   CODE_EXPIRED,
   CODE_TOO_MANY_TRIES,
@@ -17,6 +17,10 @@ import {
   MINUTE,
   SECOND,
   bodyOf,
+  login,
+  refusal,
+  sendCode,
+  wrongOf,
   latestCode,
   loginWithCode,
   randomMobile,
@@ -38,19 +42,6 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
-
-async function sendCode(mobile: string, purpose: 'login' | 'destroy' | 'password' = 'login', headers = {}) {
-  server.clock.advance(210 * SECOND);
-  return (await server.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose }, headers)).envelope;
-}
-
-async function login(payload: { mobile: string; code: string } | { mobile: string; password: string }) {
-  return (await server.client.call(ENDPOINTS.login, payload)).envelope;
-}
-
-/** A code that is certainly not `code`. */
-const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('login with a code', () => {
   it('registers on the first login with its attribution, and finds the same user afterwards', async () => {
@@ -96,7 +87,7 @@ describe('login with a code', () => {
 
   it('stores codes only as an HMAC', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
     const [row] = await database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile));
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -105,55 +96,55 @@ describe('login with a code', () => {
 
   it('says a wrong code is wrong, and still accepts the right one after', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
-    expect(await login({ mobile, code: wrongOf(code) })).toEqual(refusal(CODE_WRONG));
-    expect((await login({ mobile, code }))?.status).toBe(STATUS_OK);
+    expect(await login(server, { mobile, code: wrongOf(code) })).toEqual(refusal(CODE_WRONG));
+    expect((await login(server, { mobile, code }))?.status).toBe(STATUS_OK);
   });
 
   it('refuses a reused code', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
-    expect((await login({ mobile, code }))?.status).toBe(STATUS_OK);
-    expect(await login({ mobile, code })).toEqual(refusal(CODE_EXPIRED));
+    expect((await login(server, { mobile, code }))?.status).toBe(STATUS_OK);
+    expect(await login(server, { mobile, code })).toEqual(refusal(CODE_EXPIRED));
   });
 
   it('refuses an expired code (5 minutes, clock moved)', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
     server.clock.advance(5 * MINUTE);
-    expect(await login({ mobile, code })).toEqual(refusal(CODE_EXPIRED));
+    expect(await login(server, { mobile, code })).toEqual(refusal(CODE_EXPIRED));
   });
 
   it('accepts a code just before it expires', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
     server.clock.advance(5 * MINUTE - SECOND);
-    expect((await login({ mobile, code }))?.status).toBe(STATUS_OK);
+    expect((await login(server, { mobile, code }))?.status).toBe(STATUS_OK);
   });
 
   it('burns the code after 5 wrong tries: the 6th is refused even with the right code', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
     const wrong = wrongOf(code);
-    for (let i = 0; i < 4; i += 1) expect(await login({ mobile, code: wrong })).toEqual(refusal(CODE_WRONG));
-    expect(await login({ mobile, code: wrong })).toEqual(refusal(CODE_TOO_MANY_TRIES));
-    expect(await login({ mobile, code })).toEqual(refusal(CODE_TOO_MANY_TRIES));
+    for (let i = 0; i < 4; i += 1) expect(await login(server, { mobile, code: wrong })).toEqual(refusal(CODE_WRONG));
+    expect(await login(server, { mobile, code: wrong })).toEqual(refusal(CODE_TOO_MANY_TRIES));
+    expect(await login(server, { mobile, code })).toEqual(refusal(CODE_TOO_MANY_TRIES));
     // A new code works again.
-    await sendCode(mobile);
-    expect((await login({ mobile, code: await latestCode(server, mobile) }))?.status).toBe(STATUS_OK);
+    await sendCode(server, mobile);
+    expect((await login(server, { mobile, code: await latestCode(server, mobile) }))?.status).toBe(STATUS_OK);
   });
 
   it('never allows more than 5 tries when 20 guesses arrive at once', async () => {
     const mobile = randomMobile();
-    await sendCode(mobile);
+    await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
     const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(guesses.map((guess) => login({ mobile, code: guess })));
+    const answers = await Promise.all(guesses.map((guess) => login(server, { mobile, code: guess })));
     expect(answers.filter((a) => a?.message === CODE_WRONG).length).toBe(4);
     expect(answers.filter((a) => a?.message === CODE_TOO_MANY_TRIES).length).toBe(16);
     const [row] = await database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile));
@@ -164,9 +155,9 @@ describe('login with a code', () => {
     const user = await loginWithCode(server, randomMobile());
     const [row] = await database.handle.db.select().from(users).where(eq(users.uuid, user.uuId));
     const mobile = row?.phone ?? '';
-    await sendCode(mobile, 'destroy', user.headers);
+    await sendCode(server, mobile, 'destroy', user.headers);
     const destroyCode = await latestCode(server, mobile);
-    expect(await login({ mobile, code: destroyCode })).toEqual(refusal(CODE_EXPIRED));
+    expect(await login(server, { mobile, code: destroyCode })).toEqual(refusal(CODE_EXPIRED));
   });
 });
 

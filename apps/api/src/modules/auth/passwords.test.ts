@@ -14,8 +14,11 @@ import {
 import { userCredentials } from '../../db/schema-accounts.ts';
 import {
   HOUR,
-  SECOND,
   bodyOf,
+  login,
+  refusal,
+  sendCode,
+  wrongOf,
   latestCode,
   loginWithCode,
   randomMobile,
@@ -37,19 +40,6 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
-
-async function sendCode(mobile: string, purpose: 'login' | 'destroy' | 'password' = 'login', headers = {}) {
-  server.clock.advance(210 * SECOND);
-  return (await server.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose }, headers)).envelope;
-}
-
-async function login(payload: { mobile: string; code: string } | { mobile: string; password: string }) {
-  return (await server.client.call(ENDPOINTS.login, payload)).envelope;
-}
-
-/** A code that is certainly not `code`. */
-const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('passwords', () => {
   it('sets a password once (argon2id, apart from the profile) and logs in with it', async () => {
@@ -67,17 +57,17 @@ describe('passwords', () => {
     expect(credential?.passwordHash).toMatch(/^\$argon2id\$/);
 
     const byPassword = bodyOf<{ userId: string; hasPassword: boolean; isNewUser: boolean }>(
-      await login({ mobile, password: 'abc12345' }),
+      await login(server, { mobile, password: 'abc12345' }),
     );
     expect(byPassword).toMatchObject({ userId: user.userId, hasPassword: true, isNewUser: false });
-    expect(await login({ mobile, password: 'abc12346' })).toEqual(refusal(LOGIN_FAILED_PASSWORD));
+    expect(await login(server, { mobile, password: 'abc12346' })).toEqual(refusal(LOGIN_FAILED_PASSWORD));
   });
 
   it('answers an unknown number exactly like a wrong password', async () => {
-    const unknown = await login({ mobile: randomMobile(), password: 'abc12345' });
+    const unknown = await login(server, { mobile: randomMobile(), password: 'abc12345' });
     const withoutPassword = randomMobile();
     await loginWithCode(server, withoutPassword);
-    const noPassword = await login({ mobile: withoutPassword, password: 'abc12345' });
+    const noPassword = await login(server, { mobile: withoutPassword, password: 'abc12345' });
     expect(unknown).toEqual(refusal(LOGIN_FAILED_PASSWORD));
     expect(noPassword).toEqual(unknown);
   });
@@ -86,19 +76,19 @@ describe('passwords', () => {
     const mobile = randomMobile();
     const user = await loginWithCode(server, mobile);
     await server.client.call(ENDPOINTS.initPassword, { password: 'right123' }, user.headers);
-    for (let i = 0; i < 9; i += 1) expect(await login({ mobile, password: `wrong${i}xx` })).toEqual(refusal(LOGIN_FAILED_PASSWORD));
-    expect(await login({ mobile, password: 'wrong9xx' })).toEqual(refusal(PASSWORD_LOCKED));
-    expect(await login({ mobile, password: 'right123' })).toEqual(refusal(PASSWORD_LOCKED));
+    for (let i = 0; i < 9; i += 1) expect(await login(server, { mobile, password: `wrong${i}xx` })).toEqual(refusal(LOGIN_FAILED_PASSWORD));
+    expect(await login(server, { mobile, password: 'wrong9xx' })).toEqual(refusal(PASSWORD_LOCKED));
+    expect(await login(server, { mobile, password: 'right123' })).toEqual(refusal(PASSWORD_LOCKED));
     // Code login still works during the lock.
     expect((await loginWithCode(server, mobile)).userId).toBe(user.userId);
     server.clock.advance(HOUR);
-    expect((await login({ mobile, password: 'right123' }))?.status).toBe(STATUS_OK);
+    expect((await login(server, { mobile, password: 'right123' }))?.status).toBe(STATUS_OK);
   });
 
   it('locks unknown numbers the same way', async () => {
     const mobile = randomMobile();
     const answers = [];
-    for (let i = 0; i < 11; i += 1) answers.push(await login({ mobile, password: `guess${i}xx` }));
+    for (let i = 0; i < 11; i += 1) answers.push(await login(server, { mobile, password: `guess${i}xx` }));
     expect(answers.slice(0, 9).every((a) => a?.message === LOGIN_FAILED_PASSWORD)).toBe(true);
     expect(answers[9]).toEqual(refusal(PASSWORD_LOCKED));
     expect(answers[10]).toEqual(refusal(PASSWORD_LOCKED));
@@ -114,8 +104,8 @@ describe('passwords', () => {
 
     expect((await edit({ oldPassword: 'nope1234', newPassword: 'new12345' })).envelope).toEqual(refusal(PASSWORD_OLD_WRONG));
     expect(bodyOf((await edit({ oldPassword: 'abc12345', newPassword: 'new12345' })).envelope)).toEqual({ ok: true });
-    expect((await login({ mobile, password: 'abc12345' }))?.message).toBe(LOGIN_FAILED_PASSWORD);
-    expect((await login({ mobile, password: 'new12345' }))?.status).toBe(STATUS_OK);
+    expect((await login(server, { mobile, password: 'abc12345' }))?.message).toBe(LOGIN_FAILED_PASSWORD);
+    expect((await login(server, { mobile, password: 'new12345' }))?.status).toBe(STATUS_OK);
     // The session that changed it stays; the other one ends.
     expect((await server.client.call(ENDPOINTS.queryCashUser, {}, first.headers)).envelope?.status).toBe(STATUS_OK);
     expect((await server.client.call(ENDPOINTS.queryCashUser, {}, second.headers)).envelope?.status).toBe(STATUS_RELOGIN);
@@ -124,12 +114,12 @@ describe('passwords', () => {
   it('resets the password with a fresh code sent for purpose password', async () => {
     const mobile = randomMobile();
     const user = await loginWithCode(server, mobile);
-    await sendCode(mobile, 'password', user.headers);
+    await sendCode(server, mobile, 'password', user.headers);
     const code = await latestCode(server, mobile);
     const edit = (payload: object) => server.client.call(ENDPOINTS.editPassword, payload, user.headers);
     expect((await edit({ code: wrongOf(code), newPassword: 'reset123' })).envelope).toEqual(refusal(CODE_WRONG));
     expect(bodyOf((await edit({ code, newPassword: 'reset123' })).envelope)).toEqual({ ok: true });
     expect((await edit({ code, newPassword: 'reset456' })).envelope).toEqual(refusal(CODE_EXPIRED));
-    expect((await login({ mobile, password: 'reset123' }))?.status).toBe(STATUS_OK);
+    expect((await login(server, { mobile, password: 'reset123' }))?.status).toBe(STATUS_OK);
   });
 });

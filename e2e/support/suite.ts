@@ -1,0 +1,38 @@
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, type TestBrowser } from './browser.ts';
+import { startServer, type StartServerOptions, type TestServer } from './server.ts';
+
+export interface E2ESuite {
+  readonly server: TestServer;
+  readonly browser: TestBrowser;
+}
+
+/**
+ * One real API server (fresh database) and one Chromium per test file, started before
+ * its tests and stopped after them.
+ */
+export function useE2ESuite(options: StartServerOptions = {}): E2ESuite {
+  let server: TestServer | undefined;
+  let browser: TestBrowser | undefined;
+
+  beforeAll(async () => {
+    server = await startServer(options);
+    browser = await launchBrowser(server.baseUrl);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('the e2e server is not started (used outside a test?)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the e2e browser is not started (used outside a test?)');
+      return browser;
+    },
+  };
+}

@@ -65,4 +65,14 @@ describe('serving the web app', () => {
     const html = injectRuntimeConfig('<head></head>', { productName: 'a', packageName: 'b', cipherKey: 'c', apiBase: '' });
     expect(html).toBe('<head><script>window.__APP_CONFIG__={"productName":"a","packageName":"b","cipherKey":"c","apiBase":""}</script></head>');
   });
+
+  it('puts the product name, escaped, into an empty title', () => {
+    const html = injectRuntimeConfig('<head><title></title></head>', {
+      productName: '小安貸<b>',
+      packageName: 'b',
+      cipherKey: 'c',
+      apiBase: '',
+    });
+    expect(html).toContain('<title>小安貸&lt;b&gt;</title>');
+  });
 });

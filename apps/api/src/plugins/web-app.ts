@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { RUNTIME_CONFIG_GLOBAL, type TRuntimeConfig } from '@app/contract/runtime-config.ts';
+import { escapeHtml } from './envelope-codec.ts';
 
 export interface WebAppOptions {
   webDist: string;
@@ -18,7 +19,9 @@ export function injectRuntimeConfig(html: string, runtime: TRuntimeConfig): stri
   // `<` escaped so no value can close the script element.
   const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
   const script = `<script>window.${RUNTIME_CONFIG_GLOBAL}=${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
+  // The title is there before any script runs (tab, bookmarks, link previews).
+  const titled = html.replace('<title></title>', `<title>${escapeHtml(runtime.productName)}</title>`);
+  return titled.includes('</head>') ? titled.replace('</head>', `${script}</head>`) : `${script}${titled}`;
 }
 
 export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (app, { webDist, runtime }) => {

@@ -30,7 +30,7 @@ import {
   resendIn,
 } from '@app/contract/messages.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import { goTo, launch } from '../support/app.ts';
+import { goTo, launch, waitForAppIdle } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import {
   consentBox,
@@ -70,6 +70,22 @@ describe('account pages', () => {
 
     await page.getByRole('button', { name: BACK }).click();
     await waitForRoute(page, '/pages/login/index');
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it('shows a refused document once, as the page\'s empty state, without an extra toast', async () => {
+    const t = await suite.browser.newPage();
+    const refusal = '文件更新中，請稍後再看';
+    await launch(t.page);
+    await suite.server.setFault('/api/v3/common/document', { kind: 'envelope', status: 500, message: refusal });
+    await goTo(t.page, '/pages/agreement');
+    await t.page.locator('.empty-state', { hasText: refusal }).waitFor();
+    // Give a toast (loaded with its own chunk) every chance to appear before checking it did not.
+    await waitForAppIdle(t.page);
+    await t.page.waitForTimeout(1_000);
+    expect(await t.page.locator('.adm-toast-main').count()).toBe(0);
+    expect(await t.page.getByText(refusal).count()).toBe(1);
     t.assertNoConsoleErrors();
     await t.close();
   });

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import '../shared/api/query-meta.ts';
 import { showRequestError } from '../shared/api/request.ts';
 
 /**
@@ -7,7 +8,12 @@ import { showRequestError } from '../shared/api/request.ts';
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: showRequestError }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.inlineError) return;
+        showRequestError(error);
+      },
+    }),
     mutationCache: new MutationCache({ onError: showRequestError }),
     defaultOptions: {
       queries: { retry: 0, refetchOnWindowFocus: false },

@@ -6,15 +6,16 @@ interface EmptyStateProps {
   description?: string;
   icon?: ReactNode;
   children?: ReactNode;
+  className?: string;
 }
 
 /**
  * A light empty/error state. antd-mobile's ErrorBlock bundles four large illustrations
  * whichever one is shown, a tenth of the first load's budget.
  */
-export function EmptyState({ title, description, icon, children }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, children, className }: EmptyStateProps) {
   return (
-    <div className="empty-state">
+    <div className={className ? `empty-state ${className}` : 'empty-state'}>
       <div className="empty-state-icon" aria-hidden>
         {icon ?? <FileOutline />}
       </div>

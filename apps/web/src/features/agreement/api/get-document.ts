@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
 import type { DocumentKey } from '@app/contract/schemas/user.ts';
+import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 
 export type LegalDocument = ResponseOf<typeof ENDPOINTS.commonDocument>;
@@ -14,6 +15,8 @@ export function documentQueryOptions(key: DocumentKey) {
     queryKey: ['document', key],
     queryFn: () => getDocument(key),
     staleTime: 10 * 60_000,
+    // The page shows a refusal as its empty state (agreement-page.tsx).
+    meta: INLINE_ERROR_META,
   });
 }
 

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { DOCUMENT_KEYS, type DocumentKey } from '@app/contract/schemas/user.ts';
 import {
   DOC_LOAN_CONTRACT,
@@ -13,6 +15,7 @@ import {
 import { isRequestError } from '../../../shared/api/request-error.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { useDocument } from '../api/get-document.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import './agreement-page.css';
 
 const LABELS: Record<DocumentKey, string> = {
@@ -32,13 +35,13 @@ function DocumentView({ documentKey }: { documentKey: DocumentKey }) {
     // A refusal (e.g. a document not published yet) says why; anything else can be retried.
     const refused = isRequestError(doc.error) && doc.error.kind === 'business';
     return (
-      <ErrorBlock status="empty" title={refused ? doc.error.message : SERVER_ERROR} description="">
+      <EmptyState title={refused ? doc.error.message : SERVER_ERROR}>
         {refused ? null : (
           <Button size="small" color="primary" onClick={() => void doc.refetch()}>
             {RETRY}
           </Button>
         )}
-      </ErrorBlock>
+      </EmptyState>
     );
   }
   return (

@@ -1,9 +1,9 @@
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import List from 'antd-mobile/es/components/list';
 import Popup from 'antd-mobile/es/components/popup';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { EMPTY_STATE, ME_MENU_MY_DATA, MY_DATA_INTRO } from '@app/contract/messages.ts';
 import { useUserDataList } from '../api/user-data-list.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import './sheet.css';
 
 const LONG_VALUE = 20;
@@ -24,7 +24,7 @@ export function MyDataPopup({ visible, onClose }: MyDataPopupProps) {
         <p className="sheet-text">{MY_DATA_INTRO}</p>
         <div className="sheet-scroll">
           {data.isPending ? <Skeleton.Paragraph lineCount={5} animated /> : null}
-          {data.isSuccess && categories.length === 0 ? <ErrorBlock status="empty" title={EMPTY_STATE} description="" /> : null}
+          {data.isSuccess && categories.length === 0 ? <EmptyState title={EMPTY_STATE} /> : null}
           {categories.map((category) => (
             <List key={category.category} header={category.label} mode="card">
               {category.items.length === 0 ? (

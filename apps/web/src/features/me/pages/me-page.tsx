@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Dialog, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import List from 'antd-mobile/es/components/list';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import {
   BankcardOutline,
   CloseCircleOutline,
@@ -44,6 +47,7 @@ import { DestroyAccountPopup } from '../components/destroy-account-popup.tsx';
 import { MyDataPopup } from '../components/my-data-popup.tsx';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PasswordPopup } from '../components/password-popup.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import './me-page.css';
 
 const ME_PATH = '/pages/me/index';
@@ -142,11 +146,11 @@ export default function MePage() {
         {data ? <OnboardingProgress user={data} /> : null}
         {user.isPending ? <Skeleton.Paragraph lineCount={5} animated className="me-card" /> : null}
         {user.isError ? (
-          <ErrorBlock status="default" title={SERVER_ERROR} description="" className="me-card">
+          <EmptyState title={SERVER_ERROR} className="me-card">
             <Button size="small" color="primary" onClick={() => void user.refetch()}>
               {RETRY}
             </Button>
-          </ErrorBlock>
+          </EmptyState>
         ) : null}
         <List mode="card" className="me-menu">
           <List.Item prefix={<UserOutline />} onClick={() => navigate('/pages/me/userInfo')}>

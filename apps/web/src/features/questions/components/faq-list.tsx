@@ -1,11 +1,12 @@
-import { Collapse, ErrorBlock } from 'antd-mobile';
+import Collapse from 'antd-mobile/es/components/collapse';
 import { FAQ_NO_RESULT } from '@app/contract/messages.ts';
 import type { UserQuestions } from '../api/user-question-query.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 
 /** The FAQ, one collapsible list per group. */
 export function FaqList({ faq }: { faq: UserQuestions['faq'] }) {
   if (faq.length === 0) {
-    return <ErrorBlock status="empty" title={FAQ_NO_RESULT} description="" className="faq-empty" />;
+    return <EmptyState title={FAQ_NO_RESULT} className="faq-empty" />;
   }
   return (
     <div className="faq-groups">

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
+import Selector from 'antd-mobile/es/components/selector';
+import TextArea from 'antd-mobile/es/components/text-area';
 import {
   FEEDBACK_FORM_TITLE,
   FEEDBACK_KIND_FEEDBACK,

@@ -1,4 +1,5 @@
-import { List, Tag } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
+import Tag from 'antd-mobile/es/components/tag';
 import {
   FEEDBACK_KIND_FEEDBACK,
   FEEDBACK_KIND_QUESTION,

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ErrorBlock, SearchBar, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import {
   FAQ_SEARCH_PLACEHOLDER,
   FAQ_TITLE,
@@ -15,6 +17,7 @@ import { useUserQuestions } from '../api/user-question-query.ts';
 import { FaqList } from '../components/faq-list.tsx';
 import { FeedbackForm } from '../components/feedback-form.tsx';
 import { MyQuestions } from '../components/my-questions.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import './question-page.css';
 
 export const QUESTION_PATH = '/pages/me/question';
@@ -47,11 +50,11 @@ export default function QuestionPage() {
         />
         {questions.isPending ? <Skeleton.Paragraph lineCount={6} animated /> : null}
         {questions.isError ? (
-          <ErrorBlock status="default" title={SERVER_ERROR} description="">
+          <EmptyState title={SERVER_ERROR}>
             <Button size="small" color="primary" onClick={() => void questions.refetch()}>
               {RETRY}
             </Button>
-          </ErrorBlock>
+          </EmptyState>
         ) : null}
         {questions.data ? <FaqList faq={questions.data.faq} /> : null}
         {loggedIn ? (

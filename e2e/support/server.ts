@@ -16,7 +16,7 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   | { kind: 'undecodable' }
   | { kind: 'http'; code: number }
-  | { kind: 'envelope'; status: number; message: string }
+  | { kind: 'envelope'; status: number; message: string; body?: unknown }
   | { kind: 'hang' };
 
 export interface TrackedEvent {

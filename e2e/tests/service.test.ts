@@ -7,6 +7,8 @@ import { SERVICE_BUTTON, SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';
 const TAB_BAR_HEIGHT = 70;
 const BUTTON = '.service-bubble .adm-floating-bubble-button';
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const suite = useE2ESuite();
 
@@ -108,6 +110,25 @@ describe('customer-service button', () => {
     expect(link).toMatch(/^https?:\/\//);
     await popup.getByRole('button', { name: `複製 ${SERVICE_LINE_LINK}` }).click();
     await expect.poll(() => t.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it("shows the operator's QR image when line_img is set, instead of generating one", async () => {
+    const t = await suite.browser.newPage();
+    await launch(t.page);
+    const image = `data:image/png;base64,${PNG_1X1}`;
+    await suite.server.setFault(CONFIG_ONE_PATH, {
+      kind: 'envelope',
+      status: 200,
+      message: '',
+      body: { configKey: 'line', configValue: '@op', extInfoJSON: { line_img: image, line: '@op', line_url: 'https://line.me/R/ti/p/@op' } },
+    });
+    const popup = await openPopup(t);
+    const qr = popup.getByTestId('service-qr');
+    expect(await qr.locator('img').getAttribute('src')).toBe(image);
+    expect(await qr.locator('svg').count()).toBe(0);
+    expect(await popup.getByTestId(`service-${SERVICE_LINE_ID}`).textContent()).toBe('@op');
     t.assertNoConsoleErrors();
     await t.close();
   });

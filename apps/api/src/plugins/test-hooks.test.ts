@@ -60,6 +60,12 @@ describe('faults', () => {
     expect((await withHooks.client.call(configOne, line)).envelope).toEqual({ status: 301, message: '請重新登入', body: null });
   });
 
+  it('envelope: carries a given body', async () => {
+    const body = { configKey: 'line', configValue: '@op', extInfoJSON: { line_img: 'data:,x', line: '@op', line_url: '' } };
+    await setFault({ path: configOne.path, fault: { kind: 'envelope', status: 200, message: '', body } });
+    expect((await withHooks.client.call(configOne, line)).envelope).toEqual({ status: 200, message: '', body });
+  });
+
   it('delay: answers normally after the delay', async () => {
     await setFault({ path: configOne.path, fault: { kind: 'delay', ms: 50 } });
     expect((await withHooks.client.call(configOne, line)).envelope?.status).toBe(STATUS_OK);

@@ -12,7 +12,7 @@ const ZFaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('delay'), ms: z.number().int().min(0).max(120_000) }),
   z.object({ kind: z.literal('undecodable') }),
   z.object({ kind: z.literal('http'), code: z.number().int().min(100).max(599) }),
-  z.object({ kind: z.literal('envelope'), status: z.number().int(), message: z.string() }),
+  z.object({ kind: z.literal('envelope'), status: z.number().int(), message: z.string(), body: z.unknown().optional() }),
   z.object({ kind: z.literal('hang') }),
 ]);
 
@@ -50,7 +50,8 @@ export const testHooksPlugin = fp(
           return sendEnvelope(reply, app.wireCipher, {
             status: fault.status as 200,
             message: fault.message,
-            body: null,
+            // A body lets a test stand in for data no operator tool can set yet.
+            body: fault.body ?? null,
           });
         case 'hang':
           // Fastify leaves the socket alone; it stays open until the client gives up.

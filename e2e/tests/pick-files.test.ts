@@ -22,6 +22,25 @@ const PNG_2X3 = Buffer.from(
   'base64',
 );
 
+/** A photo-like PNG drawn by the browser: random pixels do not compress, JPEG at 1600 px does. */
+async function noisyPng(page: Page, width: number, height: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      const pixels = context.createImageData(w, h);
+      for (let i = 0; i < pixels.data.length; i += 1) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      context.putImageData(pixels, 0, 0);
+      return canvas.toDataURL('image/png');
+    },
+    { w: width, h: height },
+  );
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
 const suite = useE2ESuite();
 let bundle: string;
 
@@ -97,6 +116,24 @@ describe('image and video picking', () => {
       Array.from({ length: 10 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: PNG_1X1 })),
     );
     expect(await picked(t.page)).toBe(9);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
+  it('compresses on the device when asked: JPEG, longest side 1600 px, smaller than the original', async () => {
+    const t = await suite.browser.newPage();
+    await launch(t.page);
+    const photo = await noisyPng(t.page, 2000, 1000);
+    await pickerButton(
+      t.page,
+      "PickFiles.pickImages({ count: 1, sizeType: ['compressed'] }).then((files) => files.map((f) => ({ name: f.name, type: f.file.type, size: f.size, width: f.width, height: f.height })))",
+    );
+    const [chooser] = await Promise.all([t.page.waitForEvent('filechooser'), t.page.click('#pick')]);
+    expect(chooser.isMultiple()).toBe(false);
+    await chooser.setFiles([{ name: 'id-front.png', mimeType: 'image/png', buffer: photo }]);
+    const [file] = await picked<Array<{ name: string; type: string; size: number; width: number; height: number }>>(t.page);
+    expect(file).toMatchObject({ name: 'id-front.jpg', type: 'image/jpeg', width: 1600, height: 800 });
+    expect(file?.size).toBeLessThan(photo.length);
     t.assertNoConsoleErrors();
     await t.close();
   });

@@ -55,15 +55,24 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 const COMPRESS_MAX_SIDE = 1600;
 const COMPRESS_QUALITY = 0.8;
 
-async function compressImage(file: File, img: HTMLImageElement): Promise<File> {
+interface Delivered {
+  file: File;
+  width: number;
+  height: number;
+}
+
+/** Scaled down and re-encoded as JPEG, unless that would not make the file smaller. */
+async function compressImage(file: File, img: HTMLImageElement): Promise<Delivered> {
+  const original = { file, width: img.naturalWidth, height: img.naturalHeight };
   const scale = Math.min(1, COMPRESS_MAX_SIDE / Math.max(img.naturalWidth, img.naturalHeight));
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(img.naturalWidth * scale);
   canvas.height = Math.round(img.naturalHeight * scale);
   canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', COMPRESS_QUALITY));
-  if (!blob || blob.size >= file.size) return file;
-  return new File([blob], file.name.replace(/\.[^.]+$/, '') + '.jpg', { type: 'image/jpeg' });
+  if (!blob || blob.size >= file.size) return original;
+  const jpeg = new File([blob], file.name.replace(/\.[^.]+$/, '') + '.jpg', { type: 'image/jpeg' });
+  return { file: jpeg, width: canvas.width, height: canvas.height };
 }
 
 export interface PickImagesOptions {
@@ -82,10 +91,13 @@ export async function pickImages(options: PickImagesOptions = {}): Promise<Picke
     files.map(async (original) => {
       const url = URL.createObjectURL(original);
       const img = await loadImage(url);
-      const file = compress ? await compressImage(original, img) : original;
+      // Dimensions are those of the file delivered (the compressed one when compressed).
+      const { file, width, height } = compress
+        ? await compressImage(original, img)
+        : { file: original, width: img.naturalWidth, height: img.naturalHeight };
       const path = file === original ? url : URL.createObjectURL(file);
       if (path !== url) URL.revokeObjectURL(url);
-      return { path, name: file.name, size: file.size, width: img.naturalWidth, height: img.naturalHeight, file };
+      return { path, name: file.name, size: file.size, width, height, file };
     }),
   );
 }

@@ -12,6 +12,15 @@ export function normalizeTaiwanMobile(input: string): string | null {
   return null;
 }
 
+/**
+ * What a user typed into a field shown after a fixed '+886' prefix: people often leave
+ * out the leading 0 there ('912345678'). Forms only; the API takes the two forms above.
+ */
+export function normalizeTypedTaiwanMobile(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '');
+  return normalizeTaiwanMobile(/^9\d{8}$/.test(compact) ? `0${compact}` : compact);
+}
+
 export function isValidTaiwanMobile(input: string): boolean {
   return normalizeTaiwanMobile(input) !== null;
 }

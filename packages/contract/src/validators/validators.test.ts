@@ -5,7 +5,12 @@ import {
   isValidOldResidentCertificate,
   isValidTaiwanIdentityNumber,
 } from './national-id.ts';
-import { isValidTaiwanMobile, maskTaiwanMobile, normalizeTaiwanMobile } from './mobile.ts';
+import {
+  isValidTaiwanMobile,
+  maskTaiwanMobile,
+  normalizeTaiwanMobile,
+  normalizeTypedTaiwanMobile,
+} from './mobile.ts';
 import { isValidBankAccount, maskBankAccount } from './bank-account.ts';
 
 describe('national ID', () => {
@@ -59,6 +64,13 @@ describe('mobile', () => {
       expect(isValidTaiwanMobile(input)).toBe(false);
     },
   );
+  it('takes a number typed after the +886 prefix without its leading 0, in forms only', () => {
+    expect(normalizeTypedTaiwanMobile('912 345 678')).toBe('0912345678');
+    expect(normalizeTypedTaiwanMobile('0912345678')).toBe('0912345678');
+    expect(normalizeTypedTaiwanMobile('812345678')).toBeNull();
+    expect(normalizeTaiwanMobile('912345678')).toBeNull();
+  });
+
   it('masks the middle digits', () => {
     expect(maskTaiwanMobile('0912345678')).toBe('0912***678');
   });

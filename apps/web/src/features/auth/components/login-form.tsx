@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
-import { normalizeTaiwanMobile } from '@app/contract/validators/mobile.ts';
+import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import {
   CODE_PLACEHOLDER,
   CODE_REQUIRED,
@@ -34,12 +34,6 @@ import './login-form.css';
 
 type Mode = 'code' | 'password';
 
-/** With the +886 prefix shown, people often type the number without its leading 0. */
-function parseMobile(input: string): string | null {
-  const compact = input.replace(/[\s-]/g, '');
-  return normalizeTaiwanMobile(/^9\d{8}$/.test(compact) ? `0${compact}` : compact);
-}
-
 export interface LoginFormProps {
   /** Called once the session is stored. */
   onLoggedIn: () => void;
@@ -63,7 +57,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   };
 
   async function onSendCode() {
-    const normalized = parseMobile(mobile);
+    const normalized = normalizeTypedTaiwanMobile(mobile);
     if (!normalized) {
       setError(INVALID_MOBILE);
       return;
@@ -80,7 +74,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const normalized = parseMobile(mobile);
+    const normalized = normalizeTypedTaiwanMobile(mobile);
     if (!normalized) return setError(INVALID_MOBILE);
     if (mode === 'code' && !/^\d{6}$/.test(code)) return setError(CODE_REQUIRED);
     if (mode === 'password' && password === '') return setError(PASSWORD_REQUIRED);

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { normalizeTaiwanMobile } from '@app/contract/validators/mobile.ts';
+import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import {
   CODE_PLACEHOLDER,
   CODE_SENT,
@@ -28,12 +28,6 @@ export interface VerifyCodeFieldsProps {
   onError: (message: string | undefined) => void;
 }
 
-/** With the +886 prefix shown, people often type the number without its leading 0. */
-export function parseMobile(input: string): string | null {
-  const compact = input.replace(/[\s-]/g, '');
-  return normalizeTaiwanMobile(/^9\d{8}$/.test(compact) ? `0${compact}` : compact);
-}
-
 /**
  * The user's own number and a code sent to it. The app only knows the masked number,
  * so the user types it; the server sends the code only to the session's own number.
@@ -43,7 +37,7 @@ export function VerifyCodeFields({ purpose, maskedMobile, value, onChange, onErr
   const send = useSendVerifyCode();
 
   async function onSend() {
-    const mobile = parseMobile(value.mobile);
+    const mobile = normalizeTypedTaiwanMobile(value.mobile);
     if (!mobile) return onError(INVALID_MOBILE);
     onError(undefined);
     try {

@@ -129,7 +129,7 @@ describe('account pages', () => {
     const sentAfter = Date.now() - 1000;
     await page.getByRole('button', { name: GET_CODE }).click();
     await page.getByText(CODE_SENT).waitFor();
-    const countdown = page.locator('.login-code-button');
+    const countdown = page.locator('.code-send-button');
     await expect.poll(() => countdown.textContent()).toMatch(/^\d+ 秒後重新獲取$/);
     const left = Number.parseInt((await countdown.textContent()) ?? '', 10);
     expect(left).toBeGreaterThan(0);

@@ -5,7 +5,6 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import {
-  CODE_PLACEHOLDER,
   CODE_REQUIRED,
   CODE_SENT,
   CONSENT_AND,
@@ -13,7 +12,6 @@ import {
   CONSENT_REQUIRED,
   DOC_PRIVACY_POLICY,
   DOC_USER_AGREEMENT,
-  GET_CODE,
   INVALID_MOBILE,
   LOGIN_AUTO_REGISTER,
   LOGIN_SUBMIT,
@@ -24,12 +22,12 @@ import {
   MOBILE_PREFIX,
   PASSWORD_PLACEHOLDER,
   PASSWORD_REQUIRED,
-  resendIn,
 } from '@app/contract/messages.ts';
 import { toast, toastSuccess } from '../../../shared/ui/feedback.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';
 import { useCountdown } from '../../../shared/hooks/use-countdown.ts';
+import { CodeInput } from '../../../shared/ui/code-input.tsx';
 import './login-form.css';
 
 type Mode = 'code' | 'password';
@@ -93,8 +91,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate>
-      <label className="login-field">
-        <span className="login-prefix">{MOBILE_PREFIX}</span>
+      <label className="form-field">
+        <span className="form-field-prefix">{MOBILE_PREFIX}</span>
         <Input
           type="tel"
           inputMode="numeric"
@@ -107,29 +105,15 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         />
       </label>
       {mode === 'code' ? (
-        <div className="login-field">
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={CODE_PLACEHOLDER}
-            maxLength={6}
-            value={code}
-            onChange={edit((value) => setCode(value.replace(/\D/g, '')))}
-          />
-          <Button
-            className="login-code-button"
-            size="small"
-            color="primary"
-            fill="outline"
-            disabled={countdown.secondsLeft > 0}
-            loading={sendCode.isPending}
-            onClick={() => void onSendCode()}
-          >
-            {countdown.secondsLeft > 0 ? resendIn(countdown.secondsLeft) : GET_CODE}
-          </Button>
-        </div>
+        <CodeInput
+          value={code}
+          onChange={edit(setCode)}
+          secondsLeft={countdown.secondsLeft}
+          sending={sendCode.isPending}
+          onSend={() => void onSendCode()}
+        />
       ) : (
-        <div className="login-field">
+        <div className="form-field">
           <Input
             type="password"
             autoComplete="current-password"

@@ -24,6 +24,7 @@ import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { useEditPassword } from '../api/edit-password.ts';
 import { useInitPassword } from '../api/init-password.ts';
 import { VerifyCodeFields, type VerifyCodeValue } from './verify-code-fields.tsx';
+import '../../../shared/ui/form-field.css';
 import './sheet.css';
 
 type EditWay = 'old' | 'code';
@@ -98,7 +99,7 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
           />
         ) : null}
         {hasPassword && way === 'old' ? (
-          <div className="sheet-field">
+          <div className="form-field">
             <Input
               type="password"
               autoComplete="current-password"
@@ -118,7 +119,7 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
             onError={setError}
           />
         ) : null}
-        <div className="sheet-field">
+        <div className="form-field">
           <Input
             type="password"
             autoComplete="new-password"
@@ -128,7 +129,7 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
             onChange={setNewPassword}
           />
         </div>
-        <div className="sheet-field">
+        <div className="form-field">
           <Input
             type="password"
             autoComplete="new-password"

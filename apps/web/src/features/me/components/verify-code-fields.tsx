@@ -1,19 +1,16 @@
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import {
-  CODE_PLACEHOLDER,
   CODE_SENT,
-  GET_CODE,
   INVALID_MOBILE,
   MOBILE_PLACEHOLDER,
   MOBILE_PREFIX,
   codeGoesTo,
-  resendIn,
 } from '@app/contract/messages.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';
 import { useCountdown } from '../../../shared/hooks/use-countdown.ts';
+import { CodeInput } from '../../../shared/ui/code-input.tsx';
 
 export interface VerifyCodeValue {
   mobile: string;
@@ -52,8 +49,8 @@ export function VerifyCodeFields({ purpose, maskedMobile, value, onChange, onErr
   return (
     <div className="code-fields">
       <p className="code-fields-hint">{codeGoesTo(maskedMobile)}</p>
-      <label className="sheet-field">
-        <span className="sheet-prefix">{MOBILE_PREFIX}</span>
+      <label className="form-field">
+        <span className="form-field-prefix">{MOBILE_PREFIX}</span>
         <Input
           type="tel"
           inputMode="numeric"
@@ -63,26 +60,13 @@ export function VerifyCodeFields({ purpose, maskedMobile, value, onChange, onErr
           onChange={(mobile) => onChange({ ...value, mobile })}
         />
       </label>
-      <div className="sheet-field">
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={CODE_PLACEHOLDER}
-          maxLength={6}
-          value={value.code}
-          onChange={(code) => onChange({ ...value, code: code.replace(/\D/g, '') })}
-        />
-        <Button
-          size="small"
-          color="primary"
-          fill="outline"
-          disabled={countdown.secondsLeft > 0}
-          loading={send.isPending}
-          onClick={() => void onSend()}
-        >
-          {countdown.secondsLeft > 0 ? resendIn(countdown.secondsLeft) : GET_CODE}
-        </Button>
-      </div>
+      <CodeInput
+        value={value.code}
+        onChange={(code) => onChange({ ...value, code })}
+        secondsLeft={countdown.secondsLeft}
+        sending={send.isPending}
+        onSend={() => void onSend()}
+      />
     </div>
   );
 }

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import {
-  CODE_PLACEHOLDER,
-  GET_CODE,
-  LOGIN_SUBMIT,
-  MOBILE_PLACEHOLDER,
-} from '@app/contract/messages.ts';
+import { CODE_PLACEHOLDER, GET_CODE, LOGIN_SUBMIT, MOBILE_PLACEHOLDER } from '@app/contract/messages/accounts.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 
 /** What the API's test hook keeps of each SMS (outside production only). */

@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACK,
-  CAMPAIGN_APR_PROMISE,
-  CAMPAIGN_BENEFITS,
-  CAMPAIGN_NO_DEDUCTION,
-  CODE_PLACEHOLDER,
-  CODE_SENT,
-  DOC_PRIVACY_POLICY,
-  DOC_USER_AGREEMENT,
-  FAQ_NO_RESULT,
-  FAQ_SEARCH_PLACEHOLDER,
-  FEEDBACK_FORM_TITLE,
-  FEEDBACK_LOGIN_HINT,
-  FEEDBACK_PLACEHOLDER,
-  FEEDBACK_SENT,
-  FEEDBACK_TOO_SHORT,
-  GET_CODE,
-  MINE_TITLE,
-  MOBILE_PLACEHOLDER,
-  ME_LOGIN_BUTTON,
-  ME_MENU_AGREEMENT,
-  ME_MENU_FAQ,
-  QUESTION_HAS_IMAGE,
-  QUESTION_STATE_LABELS,
-  RETRY,
-  SERVER_ERROR,
-  SUBMIT,
-  TAB_ME,
-  resendIn,
-} from '@app/contract/messages.ts';
+import { CAMPAIGN_APR_PROMISE, CAMPAIGN_BENEFITS, CAMPAIGN_NO_DEDUCTION, CODE_PLACEHOLDER, CODE_SENT, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT, GET_CODE, MOBILE_PLACEHOLDER, ME_LOGIN_BUTTON, ME_MENU_AGREEMENT, ME_MENU_FAQ, resendIn } from '@app/contract/messages/accounts.ts';
+import { BACK, RETRY, SUBMIT, TAB_ME } from '@app/contract/messages/app-shell.ts';
+import { FAQ_NO_RESULT, FAQ_SEARCH_PLACEHOLDER, FEEDBACK_FORM_TITLE, FEEDBACK_LOGIN_HINT, FEEDBACK_PLACEHOLDER, FEEDBACK_SENT, FEEDBACK_TOO_SHORT, MINE_TITLE, QUESTION_HAS_IMAGE, QUESTION_STATE_LABELS } from '@app/contract/messages/help-center.ts';
+import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { goTo, launch, waitForAppIdle } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';

@@ -6,7 +6,7 @@ import { goTo, launch } from '../support/app.ts';
 import { screenshotState } from '../support/browser.ts';
 import { REPO_ROOT, WEB_DIST } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { CHUNK_LOAD_FAILED, EMPTY_STATE, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages.ts';
+import { CHUNK_LOAD_FAILED, EMPTY_STATE, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages/app-shell.ts';
 
 interface ManifestChunk {
   file: string;

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clickBack, goTo, launch, setToken, storageItem } from '../support/app.ts';
 import { screenshotState } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import {
-  QUIT_POPUP_CONTENT,
-  QUIT_POPUP_CONTINUE,
-  QUIT_POPUP_LEAVE,
-} from '@app/contract/messages.ts';
+import { QUIT_POPUP_CONTENT, QUIT_POPUP_CONTINUE, QUIT_POPUP_LEAVE } from '@app/contract/messages/app-shell.ts';
 
 const MARK_PATH = '/api/v3/other/mark';
 

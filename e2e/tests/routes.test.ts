@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { launch, goTo, setToken, storageItem } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import {
-  EMPTY_STATE,
-  ONBOARDING_STEPS,
-  TAB_APTITUDE,
-  TAB_ME,
-  TAB_ORDERS,
-} from '@app/contract/messages.ts';
+import { EMPTY_STATE, ONBOARDING_STEPS, TAB_APTITUDE, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
 
 /** Every route of SPEC.md section 2 ('/' is the loans page). */
 const ROUTES = [

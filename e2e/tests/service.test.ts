@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { goTo, launch } from '../support/app.ts';
 import { screenshotState, VIEWPORT, type TestPage } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { SERVICE_BUTTON, SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages.ts';
+import { SERVICE_BUTTON, SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
 
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';
 const TAB_BAR_HEIGHT = 70;

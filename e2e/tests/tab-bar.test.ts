@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { launch } from '../support/app.ts';
 import { VIEWPORT } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages.ts';
+import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
 
 const suite = useE2ESuite();
 

@@ -1,7 +1,7 @@
 import 'antd-mobile/es/global';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { APP_CONFIG_INVALID } from '@app/contract/messages.ts';
+import { APP_CONFIG_INVALID } from '@app/contract/messages/app-shell.ts';
 import { enableAntdOnReact19 } from './app/antd-react19.ts';
 import { App } from './app/app.tsx';
 import { applyLaunch } from './app/launch.ts';

@@ -1,7 +1,7 @@
-import { DATA_INVALID, SERVER_ERROR, SESSION_EXPIRED } from '@app/contract/messages.ts';
+import { DATA_INVALID, SERVER_ERROR, SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
 
 /**
- * The API's one error type. `userMessage` (from contract messages.ts) is what the client
+ * The API's one error type. `userMessage` (from the contract's messages/ files) is what the client
  * sees; `message` is for the log and must carry no personal data.
  */
 export type AppErrorCode =

@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { WireCipher } from '@app/contract/cipher-format.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
-import * as messages from '@app/contract/messages.ts';
-import { fieldInvalid } from '@app/contract/messages.ts';
+import { allMessageTexts } from '@app/contract/messages/message-catalogue.ts';
+import { fieldInvalid } from '@app/contract/messages/request-errors.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** Cipher text → JSON value; anything undecodable is DATA_INVALID and reaches no handler. */
@@ -23,9 +23,7 @@ export function decodePayload(raw: unknown, cipher: WireCipher): unknown {
 }
 
 /** Texts a contract schema may carry as its own error (INVALID_MOBILE, PASSWORD_RULE…). */
-const CONTRACT_TEXTS: ReadonlySet<string> = new Set(
-  Object.values(messages as Record<string, unknown>).filter((value): value is string => typeof value === 'string'),
-);
+const CONTRACT_TEXTS: ReadonlySet<string> = new Set(allMessageTexts());
 
 /**
  * Validates with the endpoint's contract schema. The first failing field's own contract

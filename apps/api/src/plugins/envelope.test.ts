@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { GET_PAYLOAD_PARAM, STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
-import { DATA_INVALID, NOT_FOUND_CONFIG, SERVER_ERROR, fieldInvalid } from '@app/contract/messages.ts';
+import { DATA_INVALID, NOT_FOUND_CONFIG, SERVER_ERROR, fieldInvalid } from '@app/contract/messages/request-errors.ts';
 import { trackingEvents } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';

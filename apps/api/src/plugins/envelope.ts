@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '@app/contract/endpoints.ts';
 import { GET_PAYLOAD_PARAM, STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { DEFAULT_SOURCE_CHANNEL, type TAnonymousInfo } from '@app/contract/headers.ts';
-import { DATA_INVALID, SERVER_ERROR } from '@app/contract/messages.ts';
+import { DATA_INVALID, SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SessionUser } from '../modules/sessions/repository.ts';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZRequestIdSchema } from '@app/contract/schemas/common.ts';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
-import { NOT_FOUND_CONFIG } from '@app/contract/messages.ts';
+import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { appConfigs, users } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { createSession } from '../modules/sessions/service.ts';

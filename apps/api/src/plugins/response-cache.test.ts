@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
-import { NOT_FOUND_CONFIG } from '@app/contract/messages.ts';
+import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { AppError } from '../errors/app-error.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import { SESSION_EXPIRED } from '@app/contract/messages.ts';
+import { SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
 import { sessions, users } from '../db/schema.ts';
 import { createSession, hashToken, revokeSession } from '../modules/sessions/service.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';

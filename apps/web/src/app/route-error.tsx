@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { SERVER_ERROR } from '@app/contract/messages.ts';
+import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { isChunkLoadError } from '../shared/ui/chunk-load-error.ts';
 import { EmptyState } from '../shared/ui/empty-state.tsx';
 import { LoadFailed } from '../shared/ui/load-failed.tsx';

@@ -1,7 +1,7 @@
 import TabBar from 'antd-mobile/es/components/tab-bar';
 import { BillOutline, CheckShieldOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router';
-import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages.ts';
+import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
 import { TAB_ROUTES } from './routes.ts';
 
 /** SPEC.md section 2: tab bar height 70px, colours #A4B8D2 and #2886FF selected. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeTaiwanMobile } from '../validators/mobile.ts';
-import { INVALID_MOBILE, PASSWORD_RULE } from '../messages.ts';
+import { INVALID_MOBILE, PASSWORD_RULE } from '../messages/accounts.ts';
 
 /** A Taiwan mobile number, normalised to `09xxxxxxxx`. */
 export const ZTaiwanMobileSchema = z

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import { CODE_EXPIRED, CODE_WRONG, DESTROY_OPEN_ORDER } from '@app/contract/messages.ts';
+import { CODE_EXPIRED, CODE_WRONG, DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, trackingEvents, users } from '../../db/schema.ts';
 import {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, isNull, and } from 'drizzle-orm';
-import { DESTROY_OPEN_ORDER } from '@app/contract/messages.ts';
+import { DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { riskEvents, sessions, trackingEvents, users } from '../../db/schema.ts';
 import {

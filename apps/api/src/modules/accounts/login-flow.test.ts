@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import {
-  CODE_EXPIRED,
-  CODE_TOO_MANY_TRIES,
-  CODE_WRONG,
-  INVALID_MOBILE,
-  PASSWORD_RULE,
-  SESSION_EXPIRED,
-} from '@app/contract/messages.ts';
+import { CODE_EXPIRED, CODE_TOO_MANY_TRIES, CODE_WRONG, INVALID_MOBILE, PASSWORD_RULE } from '@app/contract/messages/accounts.ts';
+import { SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { userAttributions, verificationCodes } from '../../db/schema-accounts.ts';
 import {

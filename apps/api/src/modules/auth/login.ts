@@ -1,4 +1,4 @@
-import { LOGIN_FAILED_PASSWORD, PASSWORD_LOCKED } from '@app/contract/messages.ts';
+import { LOGIN_FAILED_PASSWORD, PASSWORD_LOCKED } from '@app/contract/messages/accounts.ts';
 import type { TLoginResponse } from '@app/contract/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,5 +1,5 @@
 import { and, eq, ne, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_ALREADY_SET, PASSWORD_LOCKED, PASSWORD_NOT_SET, PASSWORD_OLD_WRONG } from '@app/contract/messages.ts';
+import { PASSWORD_ALREADY_SET, PASSWORD_LOCKED, PASSWORD_NOT_SET, PASSWORD_OLD_WRONG } from '@app/contract/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { userCredentials } from '../../db/schema-accounts.ts';

@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
-import { CODE_RESEND_WAIT, CODE_SEND_LIMIT } from '@app/contract/messages.ts';
+import { CODE_RESEND_WAIT, CODE_SEND_LIMIT } from '@app/contract/messages/accounts.ts';
 import { verificationCodes } from '../../db/schema-accounts.ts';
 import {
   HOUR,

@@ -1,12 +1,5 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import {
-  CODE_EXPIRED,
-  CODE_RESEND_WAIT,
-  CODE_SEND_LIMIT,
-  CODE_TOO_MANY_TRIES,
-  CODE_WRONG,
-  smsVerifyCodeText,
-} from '@app/contract/messages.ts';
+import { CODE_EXPIRED, CODE_RESEND_WAIT, CODE_SEND_LIMIT, CODE_TOO_MANY_TRIES, CODE_WRONG, smsVerifyCodeText } from '@app/contract/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema-accounts.ts';
 import { AppError } from '../../errors/app-error.ts';

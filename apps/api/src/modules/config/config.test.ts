@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
-import { NOT_FOUND_CONFIG } from '@app/contract/messages.ts';
+import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { appConfigs, banners, documents, notices } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';

@@ -1,5 +1,5 @@
 import type { TCommonConfigResponse, TConfigOneResponse } from '@app/contract/schemas/config.ts';
-import { NOT_FOUND_CONFIG } from '@app/contract/messages.ts';
+import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { findConfig, listPublicConfigs, type ConfigRow } from './repository.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DOCUMENT_NOT_FOUND } from '@app/contract/messages.ts';
+import { DOCUMENT_NOT_FOUND } from '@app/contract/messages/help-center.ts';
 import type { TDocumentResponse } from '@app/contract/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';

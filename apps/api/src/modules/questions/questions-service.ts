@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { IMAGE_KEY_INVALID } from '@app/contract/messages.ts';
+import { IMAGE_KEY_INVALID } from '@app/contract/messages/help-center.ts';
 import type { TUserQuestionQueryResponse } from '@app/contract/schemas/question.ts';
 import type { Db } from '../../db/client.ts';
 import { faqItems, uploadedFiles, userQuestions } from '../../db/schema-accounts.ts';

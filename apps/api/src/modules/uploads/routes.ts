@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { STATUS_OK } from '@app/contract/envelope.ts';
-import { UPLOAD_MISSING_FILE, UPLOAD_TOO_LARGE } from '@app/contract/messages.ts';
+import { UPLOAD_MISSING_FILE } from '@app/contract/messages/help-center.ts';
+import { UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { sendEnvelope } from '../../plugins/envelope-codec.ts';

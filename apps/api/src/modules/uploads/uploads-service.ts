@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PATHS } from '@app/contract/paths.ts';
-import { UPLOAD_NOT_IMAGE } from '@app/contract/messages.ts';
+import { UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
 import type { ZUploadResultSchema } from '@app/contract/schemas/question.ts';
 import type { Db } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema-accounts.ts';

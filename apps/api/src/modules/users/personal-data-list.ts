@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, max } from 'drizzle-orm';
-import { DATA_LIST } from '@app/contract/messages.ts';
+import { DATA_LIST } from '@app/contract/messages/accounts.ts';
 import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import type { Db } from '../../db/client.ts';

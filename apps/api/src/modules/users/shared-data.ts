@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { INVALID_MOBILE } from '@app/contract/messages.ts';
+import { INVALID_MOBILE } from '@app/contract/messages/accounts.ts';
 import { normalizeTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceInfos, pushSubscriptions, sharedApps, sharedContacts } from '../../db/schema-accounts.ts';

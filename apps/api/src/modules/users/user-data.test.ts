@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import {
-  DATA_LIST,
-  IMAGE_KEY_INVALID,
-  UPLOAD_MISSING_FILE,
-  UPLOAD_NOT_IMAGE,
-  UPLOAD_TOO_LARGE,
-} from '@app/contract/messages.ts';
+import { DATA_LIST } from '@app/contract/messages/accounts.ts';
+import { IMAGE_KEY_INVALID, UPLOAD_MISSING_FILE, UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
+import { UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import type { TUserQuestionQueryResponse } from '@app/contract/schemas/question.ts';

@@ -2,12 +2,7 @@ import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import type { WireCipher } from '@app/contract/cipher-format.ts';
 import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import {
-  DATA_ERROR_RELOGIN,
-  DATA_INVALID,
-  HTTP_STATUS_PREFIX,
-  REQUEST_MISSING_URL,
-} from '@app/contract/messages.ts';
+import { DATA_ERROR_RELOGIN, DATA_INVALID, HTTP_STATUS_PREFIX, REQUEST_MISSING_URL } from '@app/contract/messages/request-errors.ts';
 import type { PathDef } from '@app/contract/paths.ts';
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';

@@ -1,4 +1,4 @@
-import { VIDEO_TOO_LONG } from '@app/contract/messages.ts';
+import { VIDEO_TOO_LONG } from '@app/contract/messages/app-shell.ts';
 import { toast } from '../ui/feedback.ts';
 
 /** SPEC.md section 9: image pick default 9; video max duration 60 s. */

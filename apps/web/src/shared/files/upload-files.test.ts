@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  REQUEST_INTERCEPTOR_REJECTED,
-  UPLOAD_FILES_NOT_ARRAY,
-  UPLOAD_MISSING_URL,
-  UPLOAD_TOO_LARGE,
-} from '@app/contract/messages.ts';
+import { REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { checkUpload, UploadBlockedError, type UploadOptions } from './upload-files.ts';
 
 const small = new Blob(['x'.repeat(10)]);

@@ -1,11 +1,5 @@
 import { STATUS_OK } from '@app/contract/envelope.ts';
-import {
-  HTTP_STATUS_PREFIX,
-  REQUEST_INTERCEPTOR_REJECTED,
-  UPLOAD_FILES_NOT_ARRAY,
-  UPLOAD_MISSING_URL,
-  UPLOAD_TOO_LARGE,
-} from '@app/contract/messages.ts';
+import { HTTP_STATUS_PREFIX, REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { decodeEnvelope } from '@app/contract/wire.ts';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { CODE_PLACEHOLDER, GET_CODE, resendIn } from '@app/contract/messages.ts';
+import { CODE_PLACEHOLDER, GET_CODE, resendIn } from '@app/contract/messages/accounts.ts';
 import './form-field.css';
 
 export interface CodeInputProps {

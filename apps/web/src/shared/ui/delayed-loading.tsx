@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { LOADING } from '@app/contract/messages.ts';
+import { LOADING } from '@app/contract/messages/app-shell.ts';
 
 /** SPEC.md section 9: async components show their loading state only after 200 ms. */
 export const ASYNC_DELAY_MS = 200;

@@ -1,14 +1,5 @@
-import {
-  ACCESS_FAILED,
-  COPY_ADDRESS,
-  MODAL_CONFIRM,
-  MODAL_FRIENDLY_TITLE,
-  MODAL_OK,
-  MODAL_WARM_TITLE,
-  TIMEOUT_CONTENT,
-  TIMEOUT_TITLE,
-  TOAST_COPIED,
-} from '@app/contract/messages.ts';
+import { MODAL_OK, TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
+import { ACCESS_FAILED, COPY_ADDRESS, MODAL_CONFIRM, MODAL_FRIENDLY_TITLE, MODAL_WARM_TITLE, TIMEOUT_CONTENT, TIMEOUT_TITLE } from '@app/contract/messages/request-errors.ts';
 import { copyText } from '../utils/copy-text.ts';
 
 /**

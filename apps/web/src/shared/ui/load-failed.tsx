@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { CloseCircleOutline } from 'antd-mobile-icons';
-import { CHUNK_LOAD_FAILED, RETRY } from '@app/contract/messages.ts';
+import { CHUNK_LOAD_FAILED, RETRY } from '@app/contract/messages/app-shell.ts';
 import { EmptyState } from './empty-state.tsx';
 
 /** Never a blank page: what failed to load, and a way to try again. */

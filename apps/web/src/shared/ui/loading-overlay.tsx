@@ -1,6 +1,6 @@
 import Mask from 'antd-mobile/es/components/mask';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import { SLOW_NETWORK_TEXT } from '@app/contract/messages.ts';
+import { SLOW_NETWORK_TEXT } from '@app/contract/messages/app-shell.ts';
 import { useLoadingStore } from './loading-store.ts';
 
 /** The counted request indicator; after 5 s it blocks the page with the slow-network text. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import AntNavBar from 'antd-mobile/es/components/nav-bar';
 import { LeftOutline } from 'antd-mobile-icons';
-import { BACK } from '@app/contract/messages.ts';
+import { BACK } from '@app/contract/messages/app-shell.ts';
 import { usePageChrome } from './page-chrome.ts';
 
 /** The popup (and its animation library) is fetched the first time back is pressed. */

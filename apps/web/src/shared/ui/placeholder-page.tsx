@@ -1,4 +1,4 @@
-import { COMING_SOON, EMPTY_STATE } from '@app/contract/messages.ts';
+import { COMING_SOON, EMPTY_STATE } from '@app/contract/messages/app-shell.ts';
 import { EmptyState } from './empty-state.tsx';
 import { NavBar, type NavBarProps } from './nav-bar.tsx';
 import { StepIndicator } from './step-indicator.tsx';

@@ -1,10 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
-import {
-  QUIT_POPUP_CONTENT,
-  QUIT_POPUP_CONTINUE,
-  QUIT_POPUP_LEAVE,
-} from '@app/contract/messages.ts';
+import { QUIT_POPUP_CONTENT, QUIT_POPUP_CONTINUE, QUIT_POPUP_LEAVE } from '@app/contract/messages/app-shell.ts';
 import './quit-popup.css';
 
 interface QuitPopupProps {

@@ -1,4 +1,4 @@
-import { ONBOARDING_STEPS } from '@app/contract/messages.ts';
+import { ONBOARDING_STEPS } from '@app/contract/messages/app-shell.ts';
 
 /** Zero-based index of the current step ('1' is the first); unreadable → the first. */
 export function stepIndex(current: string): number {

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import Steps from 'antd-mobile/es/components/steps';
-import { ONBOARDING_STEPS } from '@app/contract/messages.ts';
+import { ONBOARDING_STEPS } from '@app/contract/messages/app-shell.ts';
 import { stepIndex } from './step-index.ts';
 
 export interface StepIndicatorProps {

@@ -3,15 +3,10 @@ import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { DOCUMENT_KEYS, type DocumentKey } from '@app/contract/schemas/user.ts';
-import {
-  DOC_LOAN_CONTRACT,
-  DOC_PRIVACY_POLICY,
-  DOC_USER_AGREEMENT,
-  RETRY,
-  SERVER_ERROR,
-  TITLE_AGREEMENT,
-  documentVersion,
-} from '@app/contract/messages.ts';
+import { DOC_LOAN_CONTRACT, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT } from '@app/contract/messages/accounts.ts';
+import { RETRY, TITLE_AGREEMENT } from '@app/contract/messages/app-shell.ts';
+import { documentVersion } from '@app/contract/messages/help-center.ts';
+import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { isRequestError } from '../../../shared/api/request-error.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { useDocument } from '../api/get-document.ts';

@@ -4,25 +4,7 @@ import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import {
-  CODE_REQUIRED,
-  CODE_SENT,
-  CONSENT_AND,
-  CONSENT_PREFIX,
-  CONSENT_REQUIRED,
-  DOC_PRIVACY_POLICY,
-  DOC_USER_AGREEMENT,
-  INVALID_MOBILE,
-  LOGIN_AUTO_REGISTER,
-  LOGIN_SUBMIT,
-  LOGIN_SUCCESS,
-  LOGIN_WITH_CODE,
-  LOGIN_WITH_PASSWORD,
-  MOBILE_PLACEHOLDER,
-  MOBILE_PREFIX,
-  PASSWORD_PLACEHOLDER,
-  PASSWORD_REQUIRED,
-} from '@app/contract/messages.ts';
+import { CODE_REQUIRED, CODE_SENT, CONSENT_AND, CONSENT_PREFIX, CONSENT_REQUIRED, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT, INVALID_MOBILE, LOGIN_AUTO_REGISTER, LOGIN_SUBMIT, LOGIN_SUCCESS, LOGIN_WITH_CODE, LOGIN_WITH_PASSWORD, MOBILE_PLACEHOLDER, MOBILE_PREFIX, PASSWORD_PLACEHOLDER, PASSWORD_REQUIRED } from '@app/contract/messages/accounts.ts';
 import { toast, toastSuccess } from '../../../shared/ui/feedback.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';

@@ -1,11 +1,5 @@
-import {
-  CAMPAIGN_APR_NOTE,
-  CAMPAIGN_APR_PROMISE,
-  CAMPAIGN_BENEFITS,
-  CAMPAIGN_FORM_TITLE,
-  CAMPAIGN_NO_DEDUCTION,
-  TITLE_LOGIN,
-} from '@app/contract/messages.ts';
+import { CAMPAIGN_APR_NOTE, CAMPAIGN_APR_PROMISE, CAMPAIGN_BENEFITS, CAMPAIGN_FORM_TITLE, CAMPAIGN_NO_DEDUCTION } from '@app/contract/messages/accounts.ts';
+import { TITLE_LOGIN } from '@app/contract/messages/app-shell.ts';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { LoginForm } from '../components/login-form.tsx';

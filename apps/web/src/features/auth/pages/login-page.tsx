@@ -1,4 +1,5 @@
-import { LOGIN_TITLE, TITLE_LOGIN } from '@app/contract/messages.ts';
+import { LOGIN_TITLE } from '@app/contract/messages/accounts.ts';
+import { TITLE_LOGIN } from '@app/contract/messages/app-shell.ts';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { LoginForm } from '../components/login-form.tsx';

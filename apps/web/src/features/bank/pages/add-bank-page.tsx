@@ -1,4 +1,4 @@
-import { TITLE_ADD_BANK } from '@app/contract/messages.ts';
+import { TITLE_ADD_BANK } from '@app/contract/messages/app-shell.ts';
 import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
 
 /** Nav bar, title and empty state; the page's content comes with its own issue. */

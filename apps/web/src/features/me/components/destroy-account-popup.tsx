@@ -2,17 +2,8 @@ import { useState, type FormEvent } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
-import {
-  CANCEL,
-  CODE_REQUIRED,
-  DESTROY_CONSEQUENCES,
-  DESTROY_DONE,
-  DESTROY_FINAL_CONFIRM,
-  DESTROY_INTRO,
-  DESTROY_OPEN_ORDER,
-  DESTROY_SUBMIT,
-  ME_MENU_DESTROY,
-} from '@app/contract/messages.ts';
+import { CODE_REQUIRED, DESTROY_CONSEQUENCES, DESTROY_DONE, DESTROY_FINAL_CONFIRM, DESTROY_INTRO, DESTROY_OPEN_ORDER, DESTROY_SUBMIT, ME_MENU_DESTROY } from '@app/contract/messages/accounts.ts';
+import { CANCEL } from '@app/contract/messages/app-shell.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { useDestroyAccount } from '../api/destroy-account.ts';
 import { VerifyCodeFields, type VerifyCodeValue } from './verify-code-fields.tsx';

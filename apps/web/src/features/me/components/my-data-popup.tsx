@@ -1,7 +1,8 @@
 import List from 'antd-mobile/es/components/list';
 import Popup from 'antd-mobile/es/components/popup';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { EMPTY_STATE, ME_MENU_MY_DATA, MY_DATA_INTRO } from '@app/contract/messages.ts';
+import { ME_MENU_MY_DATA, MY_DATA_INTRO } from '@app/contract/messages/accounts.ts';
+import { EMPTY_STATE } from '@app/contract/messages/app-shell.ts';
 import { useUserDataList } from '../api/user-data-list.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import './sheet.css';

@@ -3,18 +3,8 @@ import List from 'antd-mobile/es/components/list';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
-import {
-  ME_CREDIT_LIMIT,
-  ME_PROGRESS_TITLE,
-  STEP_BANK_CARD,
-  STEP_CONTACTS,
-  STEP_FACE,
-  STEP_ID_CARD,
-  STEP_PERSONAL,
-  STEP_STATE_DONE,
-  STEP_STATE_TODO,
-  progressCount,
-} from '@app/contract/messages.ts';
+import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
+import { STEP_BANK_CARD, STEP_CONTACTS, STEP_FACE, STEP_ID_CARD, STEP_PERSONAL } from '@app/contract/messages/app-shell.ts';
 import type { CashUser } from '../api/query-cash-user.ts';
 
 /** Each step's SPEC.md name and the page that completes it. */

@@ -4,22 +4,8 @@ import Input from 'antd-mobile/es/components/input';
 import Popup from 'antd-mobile/es/components/popup';
 import Segmented from 'antd-mobile/es/components/segmented';
 import { ZPasswordSchema } from '@app/contract/schemas/auth.ts';
-import {
-  CODE_REQUIRED,
-  ME_MENU_EDIT_PASSWORD,
-  ME_MENU_SET_PASSWORD,
-  PASSWORD_BY_CODE,
-  PASSWORD_BY_OLD,
-  PASSWORD_CHANGED,
-  PASSWORD_MISMATCH,
-  PASSWORD_NEW_PLACEHOLDER,
-  PASSWORD_OLD_PLACEHOLDER,
-  PASSWORD_REPEAT_PLACEHOLDER,
-  PASSWORD_REQUIRED,
-  PASSWORD_SAVED,
-  PASSWORD_RULE,
-  SUBMIT,
-} from '@app/contract/messages.ts';
+import { CODE_REQUIRED, ME_MENU_EDIT_PASSWORD, ME_MENU_SET_PASSWORD, PASSWORD_BY_CODE, PASSWORD_BY_OLD, PASSWORD_CHANGED, PASSWORD_MISMATCH, PASSWORD_NEW_PLACEHOLDER, PASSWORD_OLD_PLACEHOLDER, PASSWORD_REPEAT_PLACEHOLDER, PASSWORD_REQUIRED, PASSWORD_SAVED, PASSWORD_RULE } from '@app/contract/messages/accounts.ts';
+import { SUBMIT } from '@app/contract/messages/app-shell.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { useEditPassword } from '../api/edit-password.ts';
 import { useInitPassword } from '../api/init-password.ts';

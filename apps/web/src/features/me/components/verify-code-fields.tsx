@@ -1,12 +1,6 @@
 import Input from 'antd-mobile/es/components/input';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import {
-  CODE_SENT,
-  INVALID_MOBILE,
-  MOBILE_PLACEHOLDER,
-  MOBILE_PREFIX,
-  codeGoesTo,
-} from '@app/contract/messages.ts';
+import { CODE_SENT, INVALID_MOBILE, MOBILE_PLACEHOLDER, MOBILE_PREFIX, codeGoesTo } from '@app/contract/messages/accounts.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';
 import { useCountdown } from '../../../shared/hooks/use-countdown.ts';

@@ -16,26 +16,9 @@ import {
   UserCircleOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import {
-  CANCEL,
-  LOGOUT_CONFIRM,
-  LOGOUT_DONE,
-  ME_LOGIN_BUTTON,
-  ME_LOGIN_PROMPT,
-  ME_MENU_AGREEMENT,
-  ME_MENU_BANK,
-  ME_MENU_DESTROY,
-  ME_MENU_EDIT_PASSWORD,
-  ME_MENU_FAQ,
-  ME_MENU_LOGOUT,
-  ME_MENU_MY_DATA,
-  ME_MENU_PROFILE,
-  ME_MENU_SET_PASSWORD,
-  RETRY,
-  SERVER_ERROR,
-  SERVICE_BUTTON,
-  TAB_ME,
-} from '@app/contract/messages.ts';
+import { LOGOUT_CONFIRM, LOGOUT_DONE, ME_LOGIN_BUTTON, ME_LOGIN_PROMPT, ME_MENU_AGREEMENT, ME_MENU_BANK, ME_MENU_DESTROY, ME_MENU_EDIT_PASSWORD, ME_MENU_FAQ, ME_MENU_LOGOUT, ME_MENU_MY_DATA, ME_MENU_PROFILE, ME_MENU_SET_PASSWORD } from '@app/contract/messages/accounts.ts';
+import { CANCEL, RETRY, SERVICE_BUTTON, TAB_ME } from '@app/contract/messages/app-shell.ts';
+import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { LOANS_PATH } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';

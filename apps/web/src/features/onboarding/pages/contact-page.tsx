@@ -1,4 +1,4 @@
-import { STEP_CONTACTS } from '@app/contract/messages.ts';
+import { STEP_CONTACTS } from '@app/contract/messages/app-shell.ts';
 import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
 
 /** Nav bar, title and empty state; the page's content comes with its own issue. */

@@ -1,5 +1,5 @@
 import Collapse from 'antd-mobile/es/components/collapse';
-import { FAQ_NO_RESULT } from '@app/contract/messages.ts';
+import { FAQ_NO_RESULT } from '@app/contract/messages/help-center.ts';
 import type { UserQuestions } from '../api/user-question-query.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 

@@ -3,16 +3,8 @@ import Button from 'antd-mobile/es/components/button';
 import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import Selector from 'antd-mobile/es/components/selector';
 import TextArea from 'antd-mobile/es/components/text-area';
-import {
-  FEEDBACK_FORM_TITLE,
-  FEEDBACK_KIND_FEEDBACK,
-  FEEDBACK_KIND_QUESTION,
-  FEEDBACK_PLACEHOLDER,
-  FEEDBACK_SCREENSHOT,
-  FEEDBACK_SENT,
-  FEEDBACK_TOO_SHORT,
-  SUBMIT,
-} from '@app/contract/messages.ts';
+import { SUBMIT } from '@app/contract/messages/app-shell.ts';
+import { FEEDBACK_FORM_TITLE, FEEDBACK_KIND_FEEDBACK, FEEDBACK_KIND_QUESTION, FEEDBACK_PLACEHOLDER, FEEDBACK_SCREENSHOT, FEEDBACK_SENT, FEEDBACK_TOO_SHORT } from '@app/contract/messages/help-center.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
 import { UploadBlockedError } from '../../../shared/files/upload-files.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';

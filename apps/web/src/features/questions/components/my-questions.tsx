@@ -1,13 +1,6 @@
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
-import {
-  FEEDBACK_KIND_FEEDBACK,
-  FEEDBACK_KIND_QUESTION,
-  MINE_TITLE,
-  QUESTION_ANSWER_LABEL,
-  QUESTION_HAS_IMAGE,
-  QUESTION_STATE_LABELS,
-} from '@app/contract/messages.ts';
+import { FEEDBACK_KIND_FEEDBACK, FEEDBACK_KIND_QUESTION, MINE_TITLE, QUESTION_ANSWER_LABEL, QUESTION_HAS_IMAGE, QUESTION_STATE_LABELS } from '@app/contract/messages/help-center.ts';
 import type { MyQuestion } from '../api/user-question-query.ts';
 
 const STATE_COLORS = { open: 'warning', answered: 'success', closed: 'default' } as const;

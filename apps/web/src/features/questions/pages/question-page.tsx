@@ -3,14 +3,10 @@ import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import {
-  FAQ_SEARCH_PLACEHOLDER,
-  FAQ_TITLE,
-  FEEDBACK_LOGIN_HINT,
-  ME_LOGIN_BUTTON,
-  RETRY,
-  SERVER_ERROR,
-} from '@app/contract/messages.ts';
+import { ME_LOGIN_BUTTON } from '@app/contract/messages/accounts.ts';
+import { RETRY } from '@app/contract/messages/app-shell.ts';
+import { FAQ_SEARCH_PLACEHOLDER, FAQ_TITLE, FEEDBACK_LOGIN_HINT } from '@app/contract/messages/help-center.ts';
+import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { useUserQuestions } from '../api/user-question-query.ts';

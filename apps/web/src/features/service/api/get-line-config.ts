@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { DATA_INVALID } from '@app/contract/messages.ts';
+import { DATA_INVALID } from '@app/contract/messages/request-errors.ts';
 import type { TLineExtInfo } from '@app/contract/schemas/config.ts';
 import { request } from '../../../shared/api/request.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from 're
 import FloatingBubble from 'antd-mobile/es/components/floating-bubble';
 import { MessageFill } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { SERVICE_BUTTON } from '@app/contract/messages.ts';
+import { SERVICE_BUTTON } from '@app/contract/messages/app-shell.ts';
 import type { TLineExtInfo } from '@app/contract/schemas/config.ts';
 import { clampPosition } from '../../../shared/store/clamp-position.ts';
 import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';

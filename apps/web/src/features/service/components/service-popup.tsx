@@ -1,14 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import { QRCodeSVG } from 'qrcode.react';
-import {
-  CLOSE,
-  COPY,
-  SERVICE_LINE_ID,
-  SERVICE_LINE_LINK,
-  SERVICE_QR_HINT,
-  SERVICE_TITLE,
-} from '@app/contract/messages.ts';
+import { CLOSE, COPY, SERVICE_LINE_ID, SERVICE_LINE_LINK, SERVICE_QR_HINT, SERVICE_TITLE } from '@app/contract/messages/app-shell.ts';
 import type { TLineExtInfo } from '@app/contract/schemas/config.ts';
 import { copyWithToast } from '../../../shared/ui/feedback.ts';
 

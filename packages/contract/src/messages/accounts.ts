@@ -1,82 +1,6 @@
-/**
- * Every user-visible text of SPEC.md, one constant each. SPEC.md texts given in
- * Simplified characters appear here in Traditional ones (SPEC.md: interface text is
- * Traditional Chinese); messages.test.ts checks each against SPEC.md's wording.
- * Texts SPEC.md does not give (field errors, server refusals) follow below the line.
- */
+/** Accounts: verification codes, login, passwords, the me page, deletion and the PDPA data list. */
 
-// Tabs (SPEC.md section 2), in tab-bar order.
-export const TAB_LOANS = '貸款';
-export const TAB_ORDERS = '訂單';
-export const TAB_ME = '我的';
-export const TAB_APTITUDE = '資質';
-
-// Onboarding steps (SPEC.md section 2), in order.
-export const STEP_PERSONAL = '個人明細';
-export const STEP_CONTACTS = '聯絡人';
-export const STEP_ID_CARD = '身分證';
-export const STEP_BANK_CARD = '銀行卡';
-export const STEP_FACE = '識別後領款';
-export const ONBOARDING_STEPS = [
-  STEP_PERSONAL,
-  STEP_CONTACTS,
-  STEP_ID_CARD,
-  STEP_BANK_CARD,
-  STEP_FACE,
-] as const;
-
-// Customer service and copy (SPEC.md sections 1, 8).
-export const TOAST_COPIED = '已復製';
-
-// Quit-confirmation popup (SPEC.md section 2).
-export const QUIT_POPUP_CONTENT = '還差一點就可以申請貸款了 您確定要退出認證嗎？';
-export const QUIT_POPUP_CONTINUE = '繼續認證';
-export const QUIT_POPUP_LEAVE = '放棄並退出';
-
-// Loading (SPEC.md section 4).
-export const SLOW_NETWORK_TEXT = '當前網絡較差，請耐心等候';
-
-// Uploads (SPEC.md section 5).
-export const UPLOAD_TOO_LARGE = '圖片過大，請重新上傳';
-export const UPLOAD_FILES_NOT_ARRAY = 'files 必須是數組類型';
-export const UPLOAD_MISSING_URL = '文件上傳缺失數據url';
-export const REQUEST_INTERCEPTOR_REJECTED = '請求開始攔截器未通過';
-
-// Error catalogue (SPEC.md section 8).
-export const HTTP_STATUS_PREFIX = 'http狀態碼';
-export const DATA_INVALID = '數據驗證不通過';
-export const MODAL_WARM_TITLE = '溫馨提示';
-export const MODAL_CONFIRM = '確認';
-export const DATA_ERROR_RELOGIN = '數據異常，請重新登陸';
-export const ACCESS_FAILED = '訪問失敗，請嘗試使用谷歌瀏覽器打開';
-export const COPY_ADDRESS = '複製網址';
-export const REQUEST_MISSING_URL = '【request】缺失數據url';
-export const TIMEOUT_TITLE = '網絡請求超時';
-export const TIMEOUT_CONTENT = '請檢查網絡環境後重試';
-export const MODAL_FRIENDLY_TITLE = '友情提示';
-
-// ---------------------------------------------------------------------------
-// Texts SPEC.md does not give ("Messages for API error codes: not shown").
-
-/** The generic modal's only button (SPEC.md: "OK button only"). */
-export const MODAL_OK = '確定';
-/** Any unexpected server error: details go to the log only. */
-export const SERVER_ERROR = '系統忙碌中，請稍後再試';
-/** Logged-in path called without a valid session. */
-export const SESSION_EXPIRED = '登入已過期，請重新登入';
-export const NOT_FOUND_CONFIG = '查無此設定';
-export const CHUNK_LOAD_FAILED = '頁面載入失敗，請檢查網絡後重試';
-export const RETRY = '重試';
-export const LOADING = '載入中…';
-export const EMPTY_STATE = '暫無內容';
-export const COMING_SOON = '即將開放';
-
-/** A request field that fails its schema; names the field so the user (or support) can act. */
-export function fieldInvalid(field: string): string {
-  return field ? `欄位「${field}」格式不正確` : '請求內容格式不正確';
-}
-
-// Accounts (issue 4).
+// Server refusals.
 export const INVALID_MOBILE = '請輸入正確的台灣手機號碼（09 開頭共 10 碼）';
 export const PASSWORD_RULE = '密碼需為 8 至 20 個字元，且同時包含英文字母與數字';
 export const CODE_SENT = '驗證碼已發送';
@@ -92,41 +16,6 @@ export const PASSWORD_OLD_WRONG = '原密碼錯誤';
 export const PASSWORD_NOT_SET = '尚未設定密碼，請先設定密碼';
 export const DESTROY_OPEN_ORDER = '您尚有未結清的訂單，結清後才能註銷帳號';
 export const CONSENT_REQUIRED = '請先閱讀並同意使用者條款與隱私權政策';
-
-// Web app shell (issue 3): page titles and labels SPEC.md does not give.
-export const TITLE_INDEX = '首頁';
-export const TITLE_APPLY_FOR = '申請貸款';
-export const TITLE_PRODUCT_LIST = '貸款產品';
-export const TITLE_SIGN = '簽署合約';
-export const TITLE_SIGNATURE = '手寫簽名';
-export const TITLE_LOAN_SUCCESS = '申請已送出';
-export const TITLE_LOGIN = '登入';
-export const TITLE_ORDER_DETAIL = '訂單詳情';
-export const TITLE_ORDER_PAY = '還款';
-export const TITLE_ORDER_CONTRACT = '借款合約';
-export const TITLE_WEB_VIEW = '付款頁面';
-export const TITLE_AGREEMENT = '協議與條款';
-export const TITLE_FACE_GUIDE = '拍攝說明';
-export const TITLE_BANK_LIST = '我的銀行卡';
-export const TITLE_ADD_BANK = '新增銀行卡';
-export const TITLE_CHOOSE_LOCATION = '選擇地址';
-export const TITLE_OPEN_LOCATION = '查看地址';
-export const BACK = '返回';
-export const CLOSE = '關閉';
-export const COPY = '複製';
-export const SERVICE_BUTTON = '聯絡客服';
-export const SERVICE_TITLE = 'LINE 客服';
-export const SERVICE_QR_HINT = '掃描 QR Code 加入 LINE 好友';
-export const SERVICE_LINE_ID = 'LINE ID';
-export const SERVICE_LINE_LINK = 'LINE 連結';
-export const VIDEO_TOO_LONG = '影片長度不可超過 60 秒';
-export const APP_CONFIG_INVALID = '應用設定錯誤，請聯絡客服';
-
-// ---------------------------------------------------------------------------
-// Accounts pages (issue 4): login, me, agreements, FAQ and feedback.
-
-export const CANCEL = '取消';
-export const SUBMIT = '送出';
 
 // Login and the campaign landing (moduleB).
 export const LOGIN_TITLE = '登入／註冊';
@@ -212,37 +101,10 @@ export const DESTROY_DONE = '帳號已註銷';
 // PDPA access (我的個人資料).
 export const MY_DATA_INTRO = '依個人資料保護法，您可隨時查閱我們保存的您的個人資料。';
 
-// Agreements.
-export function documentVersion(version: string, updatedAt: string): string {
-  return `版本 ${version}・更新於 ${updatedAt}`;
-}
-
-// FAQ and feedback.
-export const FAQ_TITLE = '常見問題與意見回饋';
-export const FAQ_SEARCH_PLACEHOLDER = '搜尋常見問題';
-export const FAQ_NO_RESULT = '找不到相關問題，歡迎直接留言詢問';
-export const FEEDBACK_FORM_TITLE = '我要提問／回饋';
-export const FEEDBACK_KIND_QUESTION = '問題';
-export const FEEDBACK_KIND_FEEDBACK = '意見回饋';
-export const FEEDBACK_PLACEHOLDER = '請描述您的問題或建議（5-1000 字）';
-export const FEEDBACK_TOO_SHORT = '內容至少需要 5 個字';
-export const FEEDBACK_SCREENSHOT = '截圖（選填）';
-export const FEEDBACK_SENT = '已送出，我們會盡快回覆';
-export const FEEDBACK_LOGIN_HINT = '登入後即可提問或回饋，並查看回覆';
-export const MINE_TITLE = '我的提問與回饋';
-export const QUESTION_STATE_LABELS = { open: '處理中', answered: '已回覆', closed: '已結案' } as const;
-export const QUESTION_ANSWER_LABEL = '客服回覆';
-export const QUESTION_HAS_IMAGE = '已附截圖';
-
-// Server-side account texts (issue 4, API).
 /** The SMS that carries a verification code; says how long it lasts and not to share it. */
 export function smsVerifyCodeText(productName: string, code: string, minutes: number): string {
   return `【${productName}】您的驗證碼為 ${code}，${minutes} 分鐘內有效。請勿將驗證碼告訴任何人，本公司不會向您索取。`;
 }
-export const DOCUMENT_NOT_FOUND = '查無此文件';
-export const UPLOAD_NOT_IMAGE = '僅接受 JPG、PNG、WEBP 或 GIF 圖片';
-export const UPLOAD_MISSING_FILE = '請選擇要上傳的圖片';
-export const IMAGE_KEY_INVALID = '找不到上傳的圖片，請重新上傳';
 
 /** Labels of the personal-data list (data/list, PDPA art. 3 right of access). */
 export const DATA_LIST = {

@@ -1,0 +1,75 @@
+/**
+ * The app shell's texts: tabs, onboarding steps, popups, page titles and generic labels.
+ * SPEC.md's own texts are checked against its wording in messages.test.ts.
+ */
+
+// Tabs (SPEC.md section 2), in tab-bar order.
+export const TAB_LOANS = '貸款';
+export const TAB_ORDERS = '訂單';
+export const TAB_ME = '我的';
+export const TAB_APTITUDE = '資質';
+
+// Onboarding steps (SPEC.md section 2), in order.
+export const STEP_PERSONAL = '個人明細';
+export const STEP_CONTACTS = '聯絡人';
+export const STEP_ID_CARD = '身分證';
+export const STEP_BANK_CARD = '銀行卡';
+export const STEP_FACE = '識別後領款';
+export const ONBOARDING_STEPS = [
+  STEP_PERSONAL,
+  STEP_CONTACTS,
+  STEP_ID_CARD,
+  STEP_BANK_CARD,
+  STEP_FACE,
+] as const;
+
+// Customer service and copy (SPEC.md sections 1, 8).
+export const TOAST_COPIED = '已復製';
+
+// Quit-confirmation popup (SPEC.md section 2).
+export const QUIT_POPUP_CONTENT = '還差一點就可以申請貸款了 您確定要退出認證嗎？';
+export const QUIT_POPUP_CONTINUE = '繼續認證';
+export const QUIT_POPUP_LEAVE = '放棄並退出';
+
+// Loading (SPEC.md section 4).
+export const SLOW_NETWORK_TEXT = '當前網絡較差，請耐心等候';
+
+// Generic labels and states SPEC.md does not give.
+/** The generic modal's only button (SPEC.md: "OK button only"). */
+export const MODAL_OK = '確定';
+export const CHUNK_LOAD_FAILED = '頁面載入失敗，請檢查網絡後重試';
+export const RETRY = '重試';
+export const LOADING = '載入中…';
+export const EMPTY_STATE = '暫無內容';
+export const COMING_SOON = '即將開放';
+export const CANCEL = '取消';
+export const SUBMIT = '送出';
+
+// Page titles and shell labels SPEC.md does not give.
+export const TITLE_INDEX = '首頁';
+export const TITLE_APPLY_FOR = '申請貸款';
+export const TITLE_PRODUCT_LIST = '貸款產品';
+export const TITLE_SIGN = '簽署合約';
+export const TITLE_SIGNATURE = '手寫簽名';
+export const TITLE_LOAN_SUCCESS = '申請已送出';
+export const TITLE_LOGIN = '登入';
+export const TITLE_ORDER_DETAIL = '訂單詳情';
+export const TITLE_ORDER_PAY = '還款';
+export const TITLE_ORDER_CONTRACT = '借款合約';
+export const TITLE_WEB_VIEW = '付款頁面';
+export const TITLE_AGREEMENT = '協議與條款';
+export const TITLE_FACE_GUIDE = '拍攝說明';
+export const TITLE_BANK_LIST = '我的銀行卡';
+export const TITLE_ADD_BANK = '新增銀行卡';
+export const TITLE_CHOOSE_LOCATION = '選擇地址';
+export const TITLE_OPEN_LOCATION = '查看地址';
+export const BACK = '返回';
+export const CLOSE = '關閉';
+export const COPY = '複製';
+export const SERVICE_BUTTON = '聯絡客服';
+export const SERVICE_TITLE = 'LINE 客服';
+export const SERVICE_QR_HINT = '掃描 QR Code 加入 LINE 好友';
+export const SERVICE_LINE_ID = 'LINE ID';
+export const SERVICE_LINE_LINK = 'LINE 連結';
+export const VIDEO_TOO_LONG = '影片長度不可超過 60 秒';
+export const APP_CONFIG_INVALID = '應用設定錯誤，請聯絡客服';

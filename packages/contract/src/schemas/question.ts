@@ -28,6 +28,3 @@ export const ZUserQuestionSaveRequestSchema = z.object({
   imageKey: z.string().max(200).optional(),
 });
 export const ZUserQuestionSaveResponseSchema = z.object({ id: z.string() });
-
-/** upload/image answer (SPEC.md "Uploaded file result"). */
-export const ZUploadResultSchema = z.object({ key: z.string(), imageURL: z.string() });

@@ -2,17 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { PATHS } from '@app/contract/paths.ts';
 import { UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
-import type { ZUploadResultSchema } from '@app/contract/schemas/question.ts';
+import type { TUploadImageResponse } from '@app/contract/schemas/upload.ts';
 import type { Db } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema-accounts.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { userFilesDir } from '../accounts/destroy-account.ts';
 import { detectImageType } from './image-type.ts';
-
-type TUploadResult = z.infer<typeof ZUploadResultSchema>;
 
 /** 128 random bits plus the detected extension: unguessable, and safe as a file name. */
 const KEY_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/;
@@ -27,7 +24,7 @@ export async function storeImage(
   filesDir: string,
   userId: number,
   bytes: Buffer,
-): Promise<TUploadResult> {
+): Promise<TUploadImageResponse> {
   const type = detectImageType(bytes);
   if (!type) throw new AppError('BUSINESS_RULE', { userMessage: UPLOAD_NOT_IMAGE, message: 'upload is not an image' });
   const key = `${randomBytes(16).toString('hex')}.${type.ext}`;

@@ -1,0 +1,63 @@
+// `npm start`: builds the web app, then runs the API server in the foreground.
+//
+// A Node launcher rather than `build && start` in package.json: npm runs a script
+// through `sh -c`, and Debian's dash neither execs the last command nor passes on a
+// SIGTERM, so killing the npm process left the server running. package.json starts this
+// file with `exec` (no shell stays in between), npm forwards SIGTERM/SIGINT to it, and it
+// forwards them to whichever child is running, then exits with that child's status.
+//
+// START_SKIP_WEB_BUILD=1 skips the build (tests, or a dist already built); the server
+// is started and stopped exactly as without it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_ENTRY = 'apps/api/src/server.ts';
+const FORWARDED = ['SIGINT', 'SIGTERM'];
+
+/** The running child; a signal is passed on to it. */
+let current;
+/** The first signal received: no later step starts once it is set. */
+let stopSignal;
+
+for (const signal of FORWARDED) {
+  process.on(signal, () => {
+    stopSignal ??= signal;
+    // Ctrl-C reaches the whole foreground group, so the child may get this twice;
+    // the server treats a repeat during shutdown as the same request.
+    current?.kill(signal);
+  });
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    current = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    current.once('error', reject);
+    current.once('exit', (code, signal) => {
+      current = undefined;
+      resolve({ code, signal });
+    });
+  });
+}
+
+/** Leaves with the child's status: its exit code, or the signal that ended it. */
+function exitLike({ code, signal }) {
+  if (signal) {
+    for (const name of FORWARDED) process.removeAllListeners(name);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 1);
+}
+
+async function main() {
+  if (process.env.START_SKIP_WEB_BUILD !== '1') {
+    const build = await run('npm', ['run', 'build', '-w', 'apps/web']);
+    if (build.code !== 0 || stopSignal) return build;
+  }
+  if (stopSignal) return { code: 0, signal: null };
+  // node --import tsx rather than the tsx CLI: one process, which gets the signal itself.
+  return run(process.execPath, ['--import', 'tsx', SERVER_ENTRY]);
+}
+
+exitLike(await main());

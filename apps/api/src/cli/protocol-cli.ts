@@ -7,7 +7,8 @@ import { ConfigError, loadCliConfig } from '../config/env.ts';
 /**
  * Speaks the wire protocol for debugging and operations:
  *   npm run api -- GET /api/v3/common/config/one '{"configKey":"line"}'
- * Env: API_URL (default http://127.0.0.1:3000), TOKEN (token header), APP_CIPHER_KEY.
+ * Env: API_URL (default http://127.0.0.1:$PORT, PORT as the server reads it, 3000),
+ * TOKEN (token header), APP_CIPHER_KEY.
  * Prints the decrypted envelope; exits 1 on usage or transport errors.
  */
 const USAGE = 'usage: npm run api -- <GET|POST> <path> [json payload]';

@@ -111,4 +111,10 @@ describe('loadConfig', () => {
       cipherKey: KEY,
     });
   });
+
+  it('points the CLI at the server the same environment starts when API_URL is unset', () => {
+    expect(loadCliConfig({}).apiUrl).toBe('http://127.0.0.1:3000');
+    expect(loadCliConfig({ PORT: '4123' }).apiUrl).toBe('http://127.0.0.1:4123');
+    expect(loadCliConfig({ PORT: '4123', API_URL: 'http://h:1' }).apiUrl).toBe('http://h:1');
+  });
 });

@@ -189,10 +189,13 @@ export interface CliConfig {
   cipherKey: string;
 }
 
-/** The protocol CLI's settings: API_URL, TOKEN, and the key by the server's own rule. */
+/**
+ * The protocol CLI's settings: API_URL, TOKEN, and the key by the server's own rule.
+ * Without API_URL it talks to the server this environment would start: same PORT.
+ */
 export function loadCliConfig(env: Record<string, string | undefined> = process.env): CliConfig {
   const config = loadConfig(env);
-  const apiUrl = env.API_URL || 'http://127.0.0.1:3000';
+  const apiUrl = env.API_URL || `http://127.0.0.1:${config.port}`;
   if (!URL.canParse(apiUrl)) throw new ConfigError(['API_URL: must be a URL']);
   return { apiUrl: apiUrl.replace(/\/$/, ''), token: env.TOKEN || undefined, cipherKey: config.cipherKey };
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { normalizeTaiwanMobile } from '../validators/mobile.ts';
+import {
+  PASSWORD_DIGIT,
+  PASSWORD_LETTER,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TYPED_PASSWORD_MAX_LENGTH,
+} from '../validators/password.ts';
+import { VERIFY_CODE_PATTERN } from '../validators/verify-code.ts';
 import { INVALID_MOBILE, PASSWORD_RULE } from '../messages/accounts.ts';
 
 /** A Taiwan mobile number, normalised to `09xxxxxxxx`. */
@@ -15,15 +23,18 @@ export const ZTaiwanMobileSchema = z
     return mobile;
   });
 
-export const ZVerifyCodeSchema = z.string().regex(/^\d{6}$/);
+export const ZVerifyCodeSchema = z.string().regex(VERIFY_CODE_PATTERN);
 
-/** 8-20 characters with at least one letter and one digit. */
+/** A new password: the rule of validators/password.ts, which forms check with `isValidPassword`. */
 export const ZPasswordSchema = z
   .string()
-  .min(8, PASSWORD_RULE)
-  .max(20, PASSWORD_RULE)
-  .regex(/[A-Za-z]/, PASSWORD_RULE)
-  .regex(/\d/, PASSWORD_RULE);
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_RULE)
+  .regex(PASSWORD_LETTER, PASSWORD_RULE)
+  .regex(PASSWORD_DIGIT, PASSWORD_RULE);
+
+/** A password typed to prove who one is (login, change with the old one). */
+const ZTypedPasswordSchema = z.string().min(1).max(TYPED_PASSWORD_MAX_LENGTH);
 
 /** Why a code is sent: login, account deletion, password change. */
 export const VERIFY_CODE_PURPOSES = ['login', 'destroy', 'password'] as const;
@@ -43,7 +54,7 @@ export const ZSendVerifyCodeResponseSchema = z.object({
 /** POST /auth/v3/user/login — phone + code, or phone + password. */
 export const ZLoginRequestSchema = z.union([
   z.object({ mobile: ZTaiwanMobileSchema, code: ZVerifyCodeSchema }),
-  z.object({ mobile: ZTaiwanMobileSchema, password: z.string().min(1).max(64) }),
+  z.object({ mobile: ZTaiwanMobileSchema, password: ZTypedPasswordSchema }),
 ]);
 export type TLoginRequest = z.input<typeof ZLoginRequestSchema>;
 export const ZLoginResponseSchema = z.object({
@@ -60,7 +71,7 @@ export const ZInitPasswordRequestSchema = z.object({ password: ZPasswordSchema }
 
 /** POST /api/v3/user/edit/password — with the old password, or with a fresh code. */
 export const ZEditPasswordRequestSchema = z.union([
-  z.object({ oldPassword: z.string().min(1).max(64), newPassword: ZPasswordSchema }),
+  z.object({ oldPassword: ZTypedPasswordSchema, newPassword: ZPasswordSchema }),
   z.object({ code: ZVerifyCodeSchema, newPassword: ZPasswordSchema }),
 ]);
 

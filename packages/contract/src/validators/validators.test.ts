@@ -12,6 +12,9 @@ import {
   normalizeTypedTaiwanMobile,
 } from './mobile.ts';
 import { isValidBankAccount, maskBankAccount } from './bank-account.ts';
+import { isVerifyCode, VERIFY_CODE_LENGTH } from './verify-code.ts';
+import { isValidPassword } from './password.ts';
+import { ZPasswordSchema, ZVerifyCodeSchema } from '../schemas/auth.ts';
 
 describe('national ID', () => {
   it.each(['A123456789', 'B142610160', 'F131104093', 'a123456789', 'Z100000002'])('accepts %s', (id) => {
@@ -85,5 +88,36 @@ describe('bank account', () => {
   });
   it('shows the last four digits only', () => {
     expect(maskBankAccount('12345678901234')).toBe('**********1234');
+  });
+});
+
+describe('verification code', () => {
+  it.each(['123456', '000000'])('accepts %s', (code) => {
+    expect(isVerifyCode(code)).toBe(true);
+    expect(ZVerifyCodeSchema.safeParse(code).success).toBe(true);
+  });
+  it.each(['12345', '1234567', '12345a', ' 123456', ''])('refuses %j', (code) => {
+    expect(isVerifyCode(code)).toBe(false);
+    expect(ZVerifyCodeSchema.safeParse(code).success).toBe(false);
+  });
+  it('is six digits long', () => {
+    expect(VERIFY_CODE_LENGTH).toBe(6);
+  });
+});
+
+describe('password rule', () => {
+  it.each(['Secret20', 'a1234567', 'abcdefghijklmnopqr1s'])('accepts %s', (password) => {
+    expect(isValidPassword(password)).toBe(true);
+    expect(ZPasswordSchema.safeParse(password).success).toBe(true);
+  });
+  it.each([
+    ['short1a', 'seven characters'],
+    ['abcdefghijklmnopqr1st', 'twenty-one characters'],
+    ['abcdefgh', 'no digit'],
+    ['12345678', 'no letter'],
+    ['', 'empty'],
+  ])('refuses %s (%s)', (password) => {
+    expect(isValidPassword(password)).toBe(false);
+    expect(ZPasswordSchema.safeParse(password).success).toBe(false);
   });
 });

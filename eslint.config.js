@@ -1,13 +1,13 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/api/drizzle/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -16,6 +16,16 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment only in config/env.ts.' }],
     },
   },
+  // Globals by where the code runs: the browser app sees no Node globals and the
+  // server no browser ones; the contract and the browser tests run in both.
+  { files: ['apps/web/src/**'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['apps/api/**', 'apps/web/vite.config.ts', 'apps/web/scripts/**', 'scripts/**', 'eslint/**', '*.js', '*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  { files: ['packages/contract/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+  { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  ...boundaries,
   {
     files: ['apps/api/src/config/env.ts', 'apps/web/vite.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
     rules: { 'no-restricted-properties': 'off' },

@@ -4,6 +4,14 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The lint configuration's own tests (deliberately bad imports).
+        test: {
+          name: 'lint',
+          include: ['eslint/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],

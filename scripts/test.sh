@@ -7,5 +7,5 @@ bash scripts/ensure-browser.sh
 bash scripts/ensure-redis.sh
 npm run typecheck
 npm run lint
-npx vitest run --project contract --project api --project web
+npx vitest run --project lint --project contract --project api --project web
 npm run test:e2e

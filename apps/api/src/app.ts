@@ -3,13 +3,26 @@ import type { Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
-import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts-module.ts';
-import { configRoutes } from './modules/config/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { trackingRoutes } from './modules/tracking/routes.ts';
+import { accountModule } from './modules/account/routes.ts';
+import { authModule } from './modules/auth/routes.ts';
+import { configModule } from './modules/config/routes.ts';
+import { documentsModule } from './modules/documents/routes.ts';
+import { healthModule } from './modules/health/routes.ts';
+import { ordersModule } from './modules/orders/routes.ts';
+import { questionsModule } from './modules/questions/routes.ts';
+import { trackingModule } from './modules/tracking/routes.ts';
+import { uploadsModule } from './modules/uploads/routes.ts';
+import { usersModule } from './modules/users/routes.ts';
+import { verificationCodesModule } from './modules/verification-codes/routes.ts';
+import { clockPlugin, type Clock } from './plugins/clock.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { fileStoragePlugin } from './plugins/file-storage.ts';
+import { personalDataPlugin } from './plugins/personal-data.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { smsPlugin, type SmsProvider } from './plugins/sms.ts';
 import { testHooksPlugin } from './plugins/test-hooks.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { wireCipherPlugin } from './plugins/wire-cipher.ts';
@@ -29,8 +42,12 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Where log lines go (tests capture them to check what is logged). */
   logStream?: { write(line: string): void };
-  /** Clock, SMS provider and limiter prefix of the accounts module (tests). */
-  accounts?: AccountsOverrides;
+  /** "Now" for codes, limits and sessions; tests move it instead of waiting. */
+  clock?: Clock;
+  /** A real SMS gateway adapter; the console provider when absent. */
+  sms?: SmsProvider;
+  /** Redis key prefix of the limits, so test runs sharing one Redis keep apart. */
+  limiterPrefix?: string;
 }
 
 /** Opens the configured database and brings it to the current schema and seed. */
@@ -64,11 +81,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const handle = options.database ?? (await prepareDatabase(config));
   app.decorate('config', config);
+
+  // Cross-cutting plugins: named, each declaring what it depends on.
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.database });
+  await app.register(clockPlugin, { clock: options.clock });
   await app.register(wireCipherPlugin, { keyBase64: config.cipherKey });
-  const clock = options.accounts?.clock;
-  await app.register(sessionPlugin, { sessionIdleDays: config.sessionIdleDays, ...(clock ? { now: () => clock.now() } : {}) });
+  await app.register(errorsPlugin);
+  await app.register(personalDataPlugin);
+  await app.register(sessionPlugin, { sessionIdleDays: config.sessionIdleDays });
   await app.register(envelopePlugin);
+  await app.register(rateLimitsPlugin, { redisUrl: config.redisUrl, prefix: options.limiterPrefix, tagSecret: config.otpSecret });
+  await app.register(smsPlugin, {
+    provider: options.sms,
+    keepOutbox: config.nodeEnv !== 'production',
+    exposeOutbox: config.testHooks,
+  });
+  await app.register(fileStoragePlugin, { filesDir: config.filesDir });
   if (config.testHooks) await app.register(testHooksPlugin);
 
   if (config.logLevel === 'debug' || config.logLevel === 'trace') {
@@ -80,11 +108,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   }
 
-  // Modules: one line each. A module is a folder under modules/ with routes.ts.
-  await app.register(healthRoutes);
-  await app.register(configRoutes);
-  await app.register(trackingRoutes);
-  await app.register(accountsModule, { config, ...options.accounts });
+  // Modules: one capability each, one line each (modules/README.md).
+  await app.register(healthModule);
+  await app.register(configModule);
+  await app.register(documentsModule);
+  await app.register(trackingModule);
+  await app.register(usersModule);
+  await app.register(verificationCodesModule);
+  await app.register(authModule);
+  await app.register(uploadsModule);
+  await app.register(questionsModule);
+  await app.register(ordersModule);
+  await app.register(accountModule);
 
   await app.register(webAppPlugin, {
     webDist: config.webDist,

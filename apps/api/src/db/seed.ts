@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { LINE_CONFIG_KEY } from '@app/contract/schemas/config.ts';
 import type { Db } from './client.ts';
-import { seedFaq } from '../modules/questions/faq-seed.ts';
-import { appConfigs, banners, documents, notices } from './schema.ts';
+import { seedFaq } from './faq-seed.ts';
+import { appConfigs, banners, notices } from './schema/config.ts';
+import { documents } from './schema/documents.ts';
 import { LOAN_CONTRACT_TEMPLATE } from './documents/loan-contract-template.ts';
 import { PRIVACY_POLICY } from './documents/privacy-policy.ts';
 import { USER_AGREEMENT } from './documents/user-agreement.ts';

@@ -6,7 +6,7 @@ import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
 import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { appConfigs, users } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { createSession } from '../modules/sessions/service.ts';
+import { createSession } from './session-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -72,7 +72,7 @@ describe('requestId idempotency', () => {
 
   it('20 simultaneous copies from a logged-in user run once', async () => {
     const [user] = await database.handle.db.insert(users).values({}).returning();
-    const token = await createSession(database.handle.db, user!.id);
+    const token = await createSession({ db: database.handle.db, userId: user!.id, now: new Date() });
     const payload = { requestId: 'race-user-0001', counter: 'counter-user' };
     const results = await Promise.all(
       Array.from({ length: 20 }, () => server.client.call(INCREMENT, payload, { token })),

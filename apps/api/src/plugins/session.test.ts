@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
 import { sessions, users } from '../db/schema.ts';
-import { createSession, hashToken, revokeSession } from '../modules/sessions/service.ts';
+import { createSession, hashToken } from './session-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -55,13 +55,13 @@ describe('protected paths', () => {
   });
 
   it('let a valid session through, with req.user set', async () => {
-    const token = await createSession(database.handle.db, userId);
+    const token = await createSession({ db: database.handle.db, userId, now: new Date() });
     const result = await server.client.call(PROTECTED, {}, { token });
     expect(result.envelope).toEqual({ status: STATUS_OK, message: '', body: { uuid: userUuid } });
   });
 
   it('store only the SHA-256 of the token', async () => {
-    const token = await createSession(database.handle.db, userId);
+    const token = await createSession({ db: database.handle.db, userId, now: new Date() });
     const rows = await database.handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     const all = await database.handle.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
@@ -69,14 +69,14 @@ describe('protected paths', () => {
   });
 
   it('answer 301 after the session is revoked', async () => {
-    const token = await createSession(database.handle.db, userId);
-    await revokeSession(database.handle.db, token);
+    const token = await createSession({ db: database.handle.db, userId, now: new Date() });
+    await database.handle.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
     expect((await server.client.call(PROTECTED, {}, { token })).envelope).toEqual(relogin);
   });
 
   it('answer 301 after SESSION_IDLE_DAYS without use, and 200 just inside the window', async () => {
-    const idle = await createSession(database.handle.db, userId);
-    const recent = await createSession(database.handle.db, userId);
+    const idle = await createSession({ db: database.handle.db, userId, now: new Date() });
+    const recent = await createSession({ db: database.handle.db, userId, now: new Date() });
     await database.handle.db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '31 days'` })
@@ -90,7 +90,7 @@ describe('protected paths', () => {
   });
 
   it('moves last_seen_at forward when a session is used after a while', async () => {
-    const token = await createSession(database.handle.db, userId);
+    const token = await createSession({ db: database.handle.db, userId, now: new Date() });
     await database.handle.db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '10 days'` })

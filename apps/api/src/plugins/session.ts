@@ -1,33 +1,42 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ZAnonymousInfoSchema, type TAnonymousInfo } from '@app/contract/headers.ts';
-import { findSessionUser, SESSION_TOKEN_PATTERN } from '../modules/sessions/service.ts';
-import type { SessionUser } from '../modules/sessions/repository.ts';
+import { DATA_LIST } from '@app/contract/messages/accounts.ts';
+import { sessions } from '../db/schema/sessions.ts';
+import { formatTaipeiDateTime } from '../domain/taipei-time.ts';
+import { endSessions, findCaller, sessionSummary, SESSION_TOKEN_PATTERN, type Caller } from './session-store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The logged-in user, once resolveIdentity ran; null when anonymous. */
-    user: SessionUser | null;
+    /** The logged-in caller, once resolveIdentity ran; null when anonymous. */
+    user: Caller | null;
     /** The logged-out device/channel blob of the `token` header, when it decoded. */
     anonymous: TAnonymousInfo | null;
   }
   interface FastifyInstance {
-    /** Reads the `token` header into req.user or req.anonymous. Endpoints call it first. */
+    /**
+     * Reads the `token` header into req.user (one query: session and user) or
+     * req.anonymous. Endpoints call it first.
+     */
     resolveIdentity(req: FastifyRequest): Promise<void>;
   }
 }
 
-export const sessionPlugin = fp<{ sessionIdleDays: number; now?: () => Date }>(
-  async (app, { sessionIdleDays, now = () => new Date() }) => {
+function tokenHeader(req: FastifyRequest): string | undefined {
+  const header = req.headers.token;
+  return Array.isArray(header) ? header[0] : header;
+}
+
+export const sessionPlugin = fp<{ sessionIdleDays: number }>(
+  async (app, { sessionIdleDays }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('anonymous', null);
 
     app.decorate('resolveIdentity', async (req: FastifyRequest) => {
-      const header = req.headers.token;
-      const token = Array.isArray(header) ? header[0] : header;
+      const token = tokenHeader(req);
       if (!token) return;
       if (SESSION_TOKEN_PATTERN.test(token)) {
-        req.user = await findSessionUser(app.db, token, sessionIdleDays, now());
+        req.user = await findCaller({ db: app.db, rawToken: token, idleDays: sessionIdleDays, now: app.clock.now() });
         return;
       }
       // A blob that does not decrypt or fit the schema leaves the caller simply anonymous:
@@ -39,6 +48,24 @@ export const sessionPlugin = fp<{ sessionIdleDays: number; now?: () => Date }>(
         req.anonymous = null;
       }
     });
+
+    app.personalData.register({
+      owner: 'session',
+      tables: [sessions],
+      async list({ db, subject }) {
+        const summary = await sessionSummary({ db, userId: subject.id });
+        return [
+          { category: 'devices', label: DATA_LIST.activeSessions, value: String(summary.active) },
+          {
+            category: 'devices',
+            label: DATA_LIST.lastLogin,
+            value: summary.lastLogin ? formatTaipeiDateTime(summary.lastLogin) : DATA_LIST.none,
+          },
+        ];
+      },
+      // Every session ends: the account is gone on every device at once.
+      erase: ({ db, subject, now }) => endSessions({ db, now, userId: subject.id }),
+    });
   },
-  { name: 'session', dependencies: ['db', 'wire-cipher'] },
+  { name: 'session', dependencies: ['db', 'wire-cipher', 'clock', 'personal-data'] },
 );

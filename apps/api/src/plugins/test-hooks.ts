@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { latestTrackingEvents } from '../modules/tracking/repository.ts';
 import { sendEnvelope } from './envelope-codec.ts';
 
 /**
@@ -87,12 +86,6 @@ export const testHooksPlugin = fp(
       faults.clear();
       return { ok: true };
     });
-
-    app.get(`${TEST_PREFIX}events`, async (req) => {
-      const limit = Number((req.query as Record<string, string | undefined>).limit ?? 20);
-      const rows = await latestTrackingEvents(app.db, Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 20);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-    });
   },
-  { name: 'test-hooks', dependencies: ['db', 'wire-cipher'] },
+  { name: 'test-hooks', dependencies: ['wire-cipher'] },
 );

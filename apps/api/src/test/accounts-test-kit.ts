@@ -10,7 +10,7 @@ import { decodeEnvelope } from '@app/contract/wire.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Clock } from '../modules/accounts/accounts-plugin.ts';
+import type { Clock } from '../plugins/clock.ts';
 import { createTestClient, testConfig, type TestClient } from './test-server.ts';
 
 /** A clock tests move by hand: expiry and windows are tested without waiting. */
@@ -68,7 +68,8 @@ export async function startAccountsServer(
   const app = await buildApp(config, {
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
-    accounts: { clock, limiterPrefix: options.limiterPrefix ?? `test:${randomBytes(6).toString('hex')}:` },
+    clock,
+    limiterPrefix: options.limiterPrefix ?? `test:${randomBytes(6).toString('hex')}:`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

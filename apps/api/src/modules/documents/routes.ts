@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { getDocument } from './documents-service.ts';
+import { getDocument } from './get-document.ts';
 
-export const documentRoutes: FastifyPluginAsync = async (app) => {
-  app.endpoint(ENDPOINTS.commonDocument, (payload, ctx) => getDocument(ctx.db, payload.key));
+/** Legal documents (user agreement, privacy policy, contract template), readable before login. */
+export const documentsModule: FastifyPluginAsync = async (app) => {
+  app.endpoint(ENDPOINTS.commonDocument, (payload, ctx) => getDocument({ db: ctx.db, key: payload.key }));
 };

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { HEALTH_PATH } from '@app/contract/paths.ts';
 import { safeError } from '../../plugins/safe-error.ts';
+import { checkDatabase } from './check-database.ts';
 
 /** Plain JSON, outside the envelope: load balancers and operators read it. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthModule: FastifyPluginAsync = async (app) => {
   app.get(HEALTH_PATH, async (req, reply) => {
     try {
-      await app.db.execute(sql`select 1`);
+      await checkDatabase({ db: app.db });
       return reply.header('cache-control', 'no-store').send({ ok: true });
     } catch (error) {
       req.log.error({ error: safeError(error) }, 'health check failed');

@@ -5,7 +5,7 @@ import { STATUS_OK } from '@app/contract/envelope.ts';
 import { riskEvents, trackingEvents, users } from '../../db/schema.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { createSession } from '../sessions/service.ts';
+import { createSession } from '../../plugins/session-store.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -54,7 +54,7 @@ describe('POST /api/v3/other/mark', () => {
 
   it('stores a logged-in event with the user', async () => {
     const [user] = await database.handle.db.insert(users).values({}).returning();
-    const token = await createSession(database.handle.db, user!.id);
+    const token = await createSession({ db: database.handle.db, userId: user!.id, now: new Date() });
     await server.client.call(ENDPOINTS.otherMark, { event: '-1', eventContent: '/pages/order/index' }, { token });
     expect(await latestMark()).toMatchObject({ eventContent: '/pages/order/index', userId: user!.id, deviceId: null });
   });

@@ -4,17 +4,17 @@ import { STATUS_OK } from '@app/contract/envelope.ts';
 import { UPLOAD_MISSING_FILE } from '@app/contract/messages/help-center.ts';
 import { UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { PATHS } from '@app/contract/paths.ts';
+import { DATA_LIST } from '@app/contract/messages/accounts.ts';
+import { uploadedFiles } from '../../db/schema/uploads.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { sendEnvelope } from '../../plugins/envelope-codec.ts';
-import { readOwnImage, storeImage } from './uploads-service.ts';
+import { readOwnImage } from './read-own-image.ts';
+import { storeImage } from './store-image.ts';
+import { countUploads, deleteUploads } from './uploads-repository.ts';
 
 /** The form field SPEC.md names ("file field, default name 'file'"). */
 const FILE_FIELD = 'file';
 
-export interface UploadRoutesOptions {
-  filesDir: string;
-  maxImageBytes: number;
-}
 
 function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
@@ -26,9 +26,27 @@ function notFound(reply: FastifyReply): FastifyReply {
  * encapsulated scope: the multipart parser exists only here, every other path keeps the
  * envelope plugin's text-only parsing.
  */
-export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
+export const uploadsModule: FastifyPluginAsync = async (app) => {
+  app.personalData.register({
+    owner: 'uploads',
+    tables: [uploadedFiles],
+    list: async ({ db, subject }) => [
+      { category: 'files', label: DATA_LIST.filesCount, value: String(await countUploads(db, subject.id)) },
+    ],
+    erase: ({ db, subject }) => deleteUploads(db, subject.id),
+    // After the commit: a failed deletion must not have removed the files already.
+    afterErase: ({ subject }) => app.fileStorage.removeOwner(subject.id),
+  });
+
+  // @fastify/multipart logs the request headers (the session token among them) at trace
+  // level: the upload routes' scope never logs below debug.
+  const level = app.config.logLevel === 'trace' ? 'debug' : app.config.logLevel;
+  await app.register(uploadRoutes, { logLevel: level });
+};
+
+const uploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: options.maxImageBytes, files: 1, fields: 10, parts: 11 },
+    limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10, parts: 11 },
   });
 
   // `envelope: true`: errors thrown here reach the client as envelopes (AppError text or
@@ -52,7 +70,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       throw error;
     }
     if (!bytes) throw missing();
-    const result = await storeImage(app.db, options.filesDir, user.id, bytes);
+    const result = await storeImage({ db: app.db, files: app.fileStorage, userId: user.id, bytes });
     return sendEnvelope(reply, app.wireCipher, { status: STATUS_OK, message: '', body: result });
   });
 
@@ -62,7 +80,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     await app.resolveIdentity(req);
     const key = (req.query as Record<string, unknown> | undefined)?.key;
     if (!req.user || typeof key !== 'string') return notFound(reply);
-    const file = await readOwnImage(app.db, options.filesDir, req.user.id, key);
+    const file = await readOwnImage({ db: app.db, files: app.fileStorage, userId: req.user.id, key });
     if (!file) return notFound(reply);
     return reply
       .code(200)

@@ -1,10 +1,18 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { TAnonymousInfo } from '@app/contract/headers.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { CLOSED_ORDER_STATES, loanOrders, userAttributions, userCredentials } from '../../db/schema-accounts.ts';
+import {
+  deviceInfos,
+  pushSubscriptions,
+  sharedApps,
+  sharedContacts,
+  userAttributions,
+  users,
+} from '../../db/schema/users.ts';
 
-export interface AccountUser {
+/** The only code touching the users module's tables (db/schema/users.ts). */
+
+export interface UserRecord {
   id: number;
   uuid: string;
   phone: string | null;
@@ -16,28 +24,30 @@ export interface Attribution {
   anonymous: TAnonymousInfo | null;
 }
 
-const accountColumns = { id: users.id, uuid: users.uuid, phone: users.phone, createdAt: users.createdAt };
+const userColumns = { id: users.id, uuid: users.uuid, phone: users.phone, createdAt: users.createdAt };
 
-export async function findUserById(db: Db, id: number): Promise<AccountUser | null> {
-  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+export async function selectUserById(db: Db, id: number): Promise<UserRecord | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 
-/**
- * The user of this number, created on the first login together with its attribution.
- * `on conflict do nothing` makes two simultaneous first logins end with one user.
- */
-export async function findOrCreateUser(
+export async function selectUserByPhone(db: Db, phone: string): Promise<UserRecord | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.phone, phone)).limit(1);
+  return row ?? null;
+}
+
+/** `on conflict do nothing` makes two simultaneous first logins end with one user. */
+export async function insertUserWithAttribution(
   db: Db,
   phone: string,
   attribution: Attribution,
-): Promise<{ user: AccountUser; isNew: boolean }> {
+): Promise<{ user: UserRecord; isNew: boolean }> {
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({ phone })
       .onConflictDoNothing({ target: users.phone })
-      .returning(accountColumns);
+      .returning(userColumns);
     if (created) {
       const anonymous = attribution.anonymous;
       await tx.insert(userAttributions).values({
@@ -49,45 +59,97 @@ export async function findOrCreateUser(
       });
       return { user: created, isNew: true };
     }
-    const [existing] = await tx.select(accountColumns).from(users).where(eq(users.phone, phone)).limit(1);
+    const existing = await selectUserByPhone(tx, phone);
     if (!existing) throw new Error('user vanished between insert and select');
     return { user: existing, isNew: false };
   });
 }
 
-/**
- * The user of a number with its password hash, in one query whatever exists: a known
- * number without password and an unknown one cost the same round trip.
- */
-export async function findLoginCredentials(
+export async function selectSourceChannel(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ sourceChannel: userAttributions.sourceChannel })
+    .from(userAttributions)
+    .where(eq(userAttributions.userId, userId));
+  return row?.sourceChannel ?? null;
+}
+
+export interface DeviceInfo {
+  userAgent: string;
+  screenWidth: number;
+  screenHeight: number;
+  language: string;
+  timeZone: string;
+}
+
+/** Inserts one and keeps only the newest `keep` of the user. */
+export async function insertDeviceInfo(db: Db, userId: number, info: DeviceInfo, keep: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(deviceInfos).values({ userId, ...info });
+    const newest = tx
+      .select({ id: deviceInfos.id })
+      .from(deviceInfos)
+      .where(eq(deviceInfos.userId, userId))
+      .orderBy(desc(deviceInfos.id))
+      .limit(keep);
+    await tx.delete(deviceInfos).where(and(eq(deviceInfos.userId, userId), notInArray(deviceInfos.id, newest)));
+  });
+}
+
+export async function selectDeviceInfos(db: Db, userId: number) {
+  return db.select().from(deviceInfos).where(eq(deviceInfos.userId, userId)).orderBy(desc(deviceInfos.id));
+}
+
+/** One row per push endpoint: a later account on the same browser takes it over. */
+export async function upsertPushSubscription(
   db: Db,
-  phone: string,
-): Promise<{ user: AccountUser | null; passwordHash: string | null }> {
-  const [row] = await db
-    .select({ ...accountColumns, passwordHash: userCredentials.passwordHash })
-    .from(users)
-    .leftJoin(userCredentials, eq(userCredentials.userId, users.id))
-    .where(eq(users.phone, phone))
-    .limit(1);
-  if (!row) return { user: null, passwordHash: null };
-  const { passwordHash, ...user } = row;
-  return { user, passwordHash };
+  row: { userId: number; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth } });
 }
 
-export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ hash: userCredentials.passwordHash })
-    .from(userCredentials)
-    .where(eq(userCredentials.userId, userId))
-    .limit(1);
-  return row?.hash ?? null;
+export async function countPushSubscriptions(db: Db, userId: number): Promise<number> {
+  return db.$count(pushSubscriptions, eq(pushSubscriptions.userId, userId));
 }
 
-export async function hasOpenOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(loanOrders)
-    .where(and(eq(loanOrders.userId, userId), notInArray(loanOrders.state, [...CLOSED_ORDER_STATES])))
-    .limit(1);
-  return row !== undefined;
+export async function replaceSharedAppRows(db: Db, userId: number, names: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sharedApps).where(eq(sharedApps.userId, userId));
+    if (names.length > 0) await tx.insert(sharedApps).values(names.map((name) => ({ userId, name })));
+  });
+}
+
+export async function replaceSharedContactRows(
+  db: Db,
+  userId: number,
+  contacts: Array<{ name: string; mobile: string; relationship: string }>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sharedContacts).where(eq(sharedContacts.userId, userId));
+    if (contacts.length > 0) await tx.insert(sharedContacts).values(contacts.map((c) => ({ userId, ...c })));
+  });
+}
+
+export async function selectShared(db: Db, userId: number) {
+  const apps = await db.select({ name: sharedApps.name }).from(sharedApps).where(eq(sharedApps.userId, userId));
+  const contacts = await db
+    .select({ name: sharedContacts.name, mobile: sharedContacts.mobile, relationship: sharedContacts.relationship })
+    .from(sharedContacts)
+    .where(eq(sharedContacts.userId, userId));
+  return { apps, contacts };
+}
+
+/**
+ * Erasure: deletes what the person shared and where they came from, and anonymises the
+ * user row (phone NULL), which stays for the loan records the law requires.
+ */
+export async function eraseUserRows(db: Db, userId: number): Promise<void> {
+  await db.delete(userAttributions).where(eq(userAttributions.userId, userId));
+  await db.delete(deviceInfos).where(eq(deviceInfos.userId, userId));
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await db.delete(sharedApps).where(eq(sharedApps.userId, userId));
+  await db.delete(sharedContacts).where(eq(sharedContacts.userId, userId));
+  await db.update(users).set({ phone: null }).where(eq(users.id, userId));
 }

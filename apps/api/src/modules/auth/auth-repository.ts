@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userCredentials } from '../../db/schema/auth.ts';
+
+/** The only code touching `user_credentials`. */
+
+export async function selectPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: userCredentials.passwordHash })
+    .from(userCredentials)
+    .where(eq(userCredentials.userId, userId))
+    .limit(1);
+  return row?.hash ?? null;
+}
+
+/** False when the user already has a password. */
+export async function insertFirstPassword(db: Db, userId: number, passwordHash: string): Promise<boolean> {
+  const [created] = await db
+    .insert(userCredentials)
+    .values({ userId, passwordHash })
+    .onConflictDoNothing({ target: userCredentials.userId })
+    .returning({ userId: userCredentials.userId });
+  return created !== undefined;
+}
+
+export async function upsertPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .insert(userCredentials)
+    .values({ userId, passwordHash })
+    .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: sql`now()` } });
+}
+
+export async function deleteCredentials(db: Db, userId: number): Promise<void> {
+  await db.delete(userCredentials).where(eq(userCredentials.userId, userId));
+}

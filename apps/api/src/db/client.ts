@@ -26,14 +26,18 @@ export interface OpenDatabaseOptions {
   /** A pre-built PGlite (e.g. loaded from a snapshot). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Sees the SQL of every query (tests count round trips with it). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client's error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let pglite = options.pglite;
@@ -43,6 +47,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   await pglite.waitReady;
   const client = pglite;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

@@ -21,12 +21,17 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
-  const databaseUrl = loadConfig().databaseUrl;
-  return databaseUrl ? openPostgresTestDatabase(databaseUrl) : openPgliteTestDatabase();
+export interface TestDatabaseOptions {
+  /** Sees the SQL of every query (to count round trips). */
+  onQuery?: (sql: string) => void;
 }
 
-async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const databaseUrl = loadConfig().databaseUrl;
+  return databaseUrl ? openPostgresTestDatabase(databaseUrl, options) : openPgliteTestDatabase(options);
+}
+
+async function openPostgresTestDatabase(adminUrl: string, options: TestDatabaseOptions): Promise<TestDatabase> {
   const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -36,7 +41,7 @@ async function openPostgresTestDatabase(adminUrl: string): Promise<TestDatabase>
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Large enough for the 20-request idempotency race to queue on the lock, not the pool.
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined, poolSize: 25 });
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined, poolSize: 25, ...options });
   await migrateDatabase(handle);
   await seedDatabase(handle.db);
   return {
@@ -65,7 +70,7 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function openPgliteTestDatabase(): Promise<TestDatabase> {
+async function openPgliteTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   const snapshot = path.join(os.tmpdir(), `api-test-pglite-${migrationsHash()}.tar.gz`);
   let pglite: PGlite;
   if (existsSync(snapshot)) {
@@ -79,7 +84,7 @@ async function openPgliteTestDatabase(): Promise<TestDatabase> {
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, snapshot);
   }
-  const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, pglite });
+  const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, pglite, ...options });
   await migrateDatabase(handle);
   await seedDatabase(handle.db);
   return { handle, dispose: () => handle.close() };

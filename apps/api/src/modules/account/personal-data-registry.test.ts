@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableName, sql } from 'drizzle-orm';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+let database: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startTestServer(database.handle);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+/** Columns that tie a row to a person. */
+const PERSON_COLUMNS = ['user_id', 'phone', 'mobile'];
+
+describe('the personal-data registry', () => {
+  it('covers every table with a user or phone column, so deletion and the data list miss none', async () => {
+    const result = await database.handle.db.execute<{ table_name: string }>(
+      sql`select distinct table_name from information_schema.columns
+          where table_schema = 'public' and column_name in (${sql.join(PERSON_COLUMNS.map((c) => sql`${c}`), sql`, `)})`,
+    );
+    const personal = result.rows.map((row) => row.table_name).sort();
+    const registered = new Set(server.app.personalData.entries().flatMap((entry) => entry.tables.map((t) => getTableName(t))));
+    // The schema does hold such tables (a broken query must not make this pass).
+    expect(personal).toEqual(expect.arrayContaining(['users', 'sessions', 'verification_codes', 'uploaded_files']));
+    expect(personal.filter((table) => !registered.has(table))).toEqual([]);
+  });
+
+  it('registers each table once, with one owner', () => {
+    const owners = new Map<string, string>();
+    for (const entry of server.app.personalData.entries()) {
+      for (const table of entry.tables) {
+        const name = getTableName(table);
+        expect(owners.get(name), `${name} registered by ${owners.get(name)} and ${entry.owner}`).toBeUndefined();
+        owners.set(name, entry.owner);
+      }
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { bodyOf, loginWithCode, randomMobile, startAccountsServer, type AccountsServer } from '../../test/accounts-test-kit.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+
+let database: TestDatabase;
+let server: AccountsServer;
+const queries: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase({ onQuery: (sql) => queries.push(sql) });
+  server = await startAccountsServer(database.handle);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+/** The queries one request runs. */
+async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
+  queries.length = 0;
+  await request();
+  return [...queries];
+}
+
+describe('what an authenticated read costs', () => {
+  it('queryCashUser: one query for who is asking (session and user), then only what it needs itself', async () => {
+    const alice = await loginWithCode(server, randomMobile());
+    const ran = await queriesOf(async () =>
+      bodyOf((await server.client.call(ENDPOINTS.queryCashUser, {}, alice.headers)).envelope),
+    );
+    const caller = ran.filter((q) => q.includes('"sessions"'));
+    expect(caller).toHaveLength(1);
+    expect(caller[0]).toContain('join "users"');
+    // Nothing reads the user again: the caller came with the session.
+    expect(ran.filter((q) => q.includes('from "users"'))).toEqual([]);
+    // The endpoint's own: the password flag and the open-order flag.
+    expect(ran.filter((q) => !q.includes('"sessions"')).map((q) => /from "(\w+)"/.exec(q)?.[1]).sort()).toEqual([
+      'loan_orders',
+      'user_credentials',
+    ]);
+  });
+
+  it('a logged-out read of public config runs no session query', async () => {
+    const ran = await queriesOf(() => server.client.call(ENDPOINTS.commonConfigOne, { configKey: 'service_hours' }));
+    expect(ran.filter((q) => q.includes('"sessions"'))).toEqual([]);
+  });
+});

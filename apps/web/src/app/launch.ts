@@ -1,4 +1,4 @@
-import { LOANS_PATH, isLoginRoute } from '../shared/config/route-paths.ts';
+import { ROUTES, isLoginRoute } from '../shared/config/route-paths.ts';
 import { hasToken, writeItem } from '../shared/store/local-store.ts';
 
 /**
@@ -35,6 +35,6 @@ export function applyLaunch(): void {
   writeItem('url', href);
   if (!hasToken() && !isLoginRoute(hashRoute(href))) {
     const { pathname, search } = window.location;
-    window.history.replaceState(null, '', `${pathname}${search}#${LOANS_PATH}`);
+    window.history.replaceState(null, '', `${pathname}${search}#${ROUTES.loans}`);
   }
 }

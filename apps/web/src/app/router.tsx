@@ -1,5 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { LOANS_PATH } from '../shared/config/route-paths.ts';
+import { ROUTES } from '../shared/config/route-paths.ts';
 import { asyncComponent } from '../shared/ui/async-component.tsx';
 import { DelayedLoading } from '../shared/ui/delayed-loading.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -43,7 +43,7 @@ export function createAppRouter() {
           ],
         },
         ...PAGE_ROUTES.map(pageRoute),
-        { path: '*', element: <Navigate to={LOANS_PATH} replace /> },
+        { path: '*', element: <Navigate to={ROUTES.loans} replace /> },
       ],
     },
   ]);

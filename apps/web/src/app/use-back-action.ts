@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { markBack } from '../features/tracking/api/mark-event.ts';
-import { LOANS_PATH } from '../shared/config/route-paths.ts';
+import { ROUTES } from '../shared/config/route-paths.ts';
 import { writeItem } from '../shared/store/local-store.ts';
 
 /** React Router keeps the index of the current entry in history.state. */
@@ -24,6 +24,6 @@ export function useBackAction(): () => void {
     markBack(pathname);
     writeItem('firstVisit', true);
     if (historyIndex() > 0) navigate(-1);
-    else navigate(LOANS_PATH, { replace: true });
+    else navigate(ROUTES.loans, { replace: true });
   }, [navigate, pathname]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoginRoute, loginPathFor } from './route-paths.ts';
+import { isLoginRoute, loginPathFor, routeWithQuery, ROUTES } from './route-paths.ts';
 
 describe('login routes', () => {
   it('counts both login pages, with or without a query, and nothing else', () => {
@@ -17,5 +17,18 @@ describe('login routes', () => {
 
   it('adds no redirect from a login page', () => {
     expect(loginPathFor('/pages/login/moduleB')).toBe('/pages/login/index');
+  });
+});
+
+describe('route table', () => {
+  it('names each path once, every one an absolute path without a query', () => {
+    const paths = Object.values(ROUTES);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path).toMatch(/^\/[A-Za-z/-]+$/);
+  });
+
+  it('adds a query to a route', () => {
+    expect(routeWithQuery(ROUTES.agreement, { key: 'privacy_policy' })).toBe('/pages/agreement?key=privacy_policy');
+    expect(routeWithQuery(ROUTES.agreement, {})).toBe('/pages/agreement');
   });
 });

@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LOANS_PATH, isLoginRoute } from '../../../shared/config/route-paths.ts';
+import { ROUTES, isLoginRoute } from '../../../shared/config/route-paths.ts';
+
+/** Every page under the login pages' folder, not only the two that exist. */
+const LOGIN_FOLDER = ROUTES.login.slice(0, ROUTES.login.lastIndexOf('/') + 1);
 
 /** Only in-app routes: an ad link must not be able to send a fresh session elsewhere. */
 export function safeRedirect(value: string | null): string | undefined {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
-  if (isLoginRoute(value) || value.startsWith('/pages/login/')) return undefined;
+  if (isLoginRoute(value) || value.startsWith(LOGIN_FOLDER)) return undefined;
   return value;
 }
 
@@ -26,6 +29,6 @@ export function useAfterLogin(): () => void {
   return useCallback(() => {
     if (redirect) navigate(redirect, { replace: true });
     else if (hasPreviousEntry()) navigate(-1);
-    else navigate(LOANS_PATH, { replace: true });
+    else navigate(ROUTES.loans, { replace: true });
   }, [navigate, redirect]);
 }

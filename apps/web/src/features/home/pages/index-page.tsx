@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { LOANS_PATH } from '../../../shared/config/route-paths.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
 
 /** PRODUCT.md: a neutral landing page that forwards to the loans tab. */
 export default function IndexPage() {
-  return <Navigate to={LOANS_PATH} replace />;
+  return <Navigate to={ROUTES.loans} replace />;
 }

@@ -5,15 +5,16 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
 import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
 import { STEP_BANK_CARD, STEP_CONTACTS, STEP_FACE, STEP_ID_CARD, STEP_PERSONAL } from '@app/contract/messages/app-shell.ts';
+import { ROUTES, type RoutePath } from '../../../shared/config/route-paths.ts';
 import type { CashUser } from '../api/query-cash-user.ts';
 
 /** Each step's SPEC.md name and the page that completes it. */
-const STEPS: Record<OnboardingStepKey, { title: string; path: string }> = {
-  personal: { title: STEP_PERSONAL, path: '/pages/me/userInfo' },
-  contacts: { title: STEP_CONTACTS, path: '/pages/me/contact' },
-  idCard: { title: STEP_ID_CARD, path: '/pages/me/idCard' },
-  bankCard: { title: STEP_BANK_CARD, path: '/pages/me/bankInfo' },
-  face: { title: STEP_FACE, path: '/pages/me/faceDome' },
+const STEPS: Record<OnboardingStepKey, { title: string; path: RoutePath }> = {
+  personal: { title: STEP_PERSONAL, path: ROUTES.userInfo },
+  contacts: { title: STEP_CONTACTS, path: ROUTES.contact },
+  idCard: { title: STEP_ID_CARD, path: ROUTES.idCard },
+  bankCard: { title: STEP_BANK_CARD, path: ROUTES.bankInfo },
+  face: { title: STEP_FACE, path: ROUTES.faceGuide },
 };
 
 const money = new Intl.NumberFormat('zh-TW');

@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { CODE_SENT, INVALID_MOBILE } from '@app/contract/messages/accounts.ts';
+import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { toast } from '../ui/feedback.ts';
 import { request } from './request.ts';
 
 export type SendVerifyCodeInput = RequestOf<typeof ENDPOINTS.sendVerifyCode>;
@@ -14,6 +18,38 @@ export function sendVerifyCode(input: SendVerifyCodeInput): Promise<SendVerifyCo
   return request(ENDPOINTS.sendVerifyCode, input, { loading: true });
 }
 
-export function useSendVerifyCode() {
-  return useMutation({ mutationFn: sendVerifyCode });
+export interface SendCode {
+  /** Seconds until another code may be asked for. */
+  secondsLeft: number;
+  sending: boolean;
+  /** Sends a code to a number typed after the '+886' prefix. */
+  send: (typedMobile: string) => Promise<void>;
+}
+
+/**
+ * The '獲取驗證碼' action of every code field: checks the typed number (an invalid one is
+ * reported through `onError` and nothing is sent), sends, says so and starts the
+ * resend countdown the server asked for.
+ */
+export function useSendCode(
+  purpose: SendVerifyCodeInput['purpose'],
+  onError: (message: string | undefined) => void,
+): SendCode {
+  const countdown = useCountdown();
+  const mutation = useMutation({ mutationFn: sendVerifyCode });
+
+  async function send(typedMobile: string) {
+    const mobile = normalizeTypedTaiwanMobile(typedMobile);
+    if (!mobile) return onError(INVALID_MOBILE);
+    onError(undefined);
+    try {
+      const result = await mutation.mutateAsync({ mobile, purpose });
+      countdown.start(result.resendAfterSeconds);
+      toast(CODE_SENT);
+    } catch {
+      // The query client shows the server's refusal (app/query-client.ts).
+    }
+  }
+
+  return { secondsLeft: countdown.secondsLeft, sending: mutation.isPending, send };
 }

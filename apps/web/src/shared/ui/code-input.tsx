@@ -1,26 +1,28 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { CODE_PLACEHOLDER, GET_CODE, resendIn } from '@app/contract/messages/accounts.ts';
+import { VERIFY_CODE_LENGTH } from '@app/contract/validators/verify-code.ts';
+import type { SendCode } from '../api/send-verify-code.ts';
 import './form-field.css';
 
 export interface CodeInputProps {
   value: string;
   onChange: (code: string) => void;
-  /** Seconds until another code may be asked for; the button waits until then. */
-  secondsLeft: number;
-  sending: boolean;
-  onSend: () => void;
+  /** The number typed in the form; '獲取驗證碼' sends the code there. */
+  mobile: string;
+  sendCode: SendCode;
 }
 
-/** The 6-digit code field with its '獲取驗證碼' button and countdown (login, password, deletion). */
-export function CodeInput({ value, onChange, secondsLeft, sending, onSend }: CodeInputProps) {
+/** The verification-code field with its '獲取驗證碼' button and countdown (login, password, deletion). */
+export function CodeInput({ value, onChange, mobile, sendCode }: CodeInputProps) {
+  const { secondsLeft } = sendCode;
   return (
     <div className="form-field">
       <Input
         inputMode="numeric"
         autoComplete="one-time-code"
         placeholder={CODE_PLACEHOLDER}
-        maxLength={6}
+        maxLength={VERIFY_CODE_LENGTH}
         value={value}
         onChange={(code) => onChange(code.replace(/\D/g, ''))}
       />
@@ -30,8 +32,8 @@ export function CodeInput({ value, onChange, secondsLeft, sending, onSend }: Cod
         color="primary"
         fill="outline"
         disabled={secondsLeft > 0}
-        loading={sending}
-        onClick={onSend}
+        loading={sendCode.sending}
+        onClick={() => void sendCode.send(mobile)}
       >
         {secondsLeft > 0 ? resendIn(secondsLeft) : GET_CODE}
       </Button>

@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Input from 'antd-mobile/es/components/input';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import { CODE_REQUIRED, CODE_SENT, CONSENT_AND, CONSENT_PREFIX, CONSENT_REQUIRED, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT, INVALID_MOBILE, LOGIN_AUTO_REGISTER, LOGIN_SUBMIT, LOGIN_SUCCESS, LOGIN_WITH_CODE, LOGIN_WITH_PASSWORD, MOBILE_PLACEHOLDER, MOBILE_PREFIX, PASSWORD_PLACEHOLDER, PASSWORD_REQUIRED } from '@app/contract/messages/accounts.ts';
-import { toast, toastSuccess } from '../../../shared/ui/feedback.ts';
-import { useLogin } from '../api/login.ts';
-import { useSendVerifyCode } from '../../../shared/api/send-verify-code.ts';
-import { useCountdown } from '../../../shared/hooks/use-countdown.ts';
+import { isVerifyCode } from '@app/contract/validators/verify-code.ts';
+import { CODE_REQUIRED, CONSENT_AND, CONSENT_PREFIX, CONSENT_REQUIRED, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT, INVALID_MOBILE, LOGIN_AUTO_REGISTER, LOGIN_SUBMIT, LOGIN_SUCCESS, LOGIN_WITH_CODE, LOGIN_WITH_PASSWORD, PASSWORD_PLACEHOLDER, PASSWORD_REQUIRED } from '@app/contract/messages/accounts.ts';
+import { useSendCode } from '../../../shared/api/send-verify-code.ts';
+import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { CodeInput } from '../../../shared/ui/code-input.tsx';
+import { toastSuccess } from '../../../shared/ui/feedback.ts';
+import { FormError, MobileInput, PasswordInput } from '../../../shared/ui/form-fields.tsx';
+import { useLogin } from '../api/login.ts';
 import './login-form.css';
 
 type Mode = 'code' | 'password';
@@ -27,8 +28,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string>();
-  const countdown = useCountdown();
-  const sendCode = useSendVerifyCode();
+  const sendCode = useSendCode('login', setError);
   const login = useLogin();
 
   const edit = (set: (value: string) => void) => (value: string) => {
@@ -36,27 +36,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     setError(undefined);
   };
 
-  async function onSendCode() {
-    const normalized = normalizeTypedTaiwanMobile(mobile);
-    if (!normalized) {
-      setError(INVALID_MOBILE);
-      return;
-    }
-    setError(undefined);
-    try {
-      const result = await sendCode.mutateAsync({ mobile: normalized, purpose: 'login' });
-      countdown.start(result.resendAfterSeconds);
-      toast(CODE_SENT);
-    } catch {
-      // The query client shows the server's refusal (app/query-client.ts).
-    }
-  }
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const normalized = normalizeTypedTaiwanMobile(mobile);
     if (!normalized) return setError(INVALID_MOBILE);
-    if (mode === 'code' && !/^\d{6}$/.test(code)) return setError(CODE_REQUIRED);
+    if (mode === 'code' && !isVerifyCode(code)) return setError(CODE_REQUIRED);
     if (mode === 'password' && password === '') return setError(PASSWORD_REQUIRED);
     if (!consent) return setError(CONSENT_REQUIRED);
     setError(undefined);
@@ -73,38 +57,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate>
-      <label className="form-field">
-        <span className="form-field-prefix">{MOBILE_PREFIX}</span>
-        <Input
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder={MOBILE_PLACEHOLDER}
-          maxLength={13}
-          clearable
-          value={mobile}
-          onChange={edit(setMobile)}
-        />
-      </label>
+      <MobileInput value={mobile} onChange={edit(setMobile)} autoComplete="tel-national" clearable />
       {mode === 'code' ? (
-        <CodeInput
-          value={code}
-          onChange={edit(setCode)}
-          secondsLeft={countdown.secondsLeft}
-          sending={sendCode.isPending}
-          onSend={() => void onSendCode()}
-        />
+        <CodeInput value={code} onChange={edit(setCode)} mobile={mobile} sendCode={sendCode} />
       ) : (
-        <div className="form-field">
-          <Input
-            type="password"
-            autoComplete="current-password"
-            placeholder={PASSWORD_PLACEHOLDER}
-            maxLength={64}
-            value={password}
-            onChange={edit(setPassword)}
-          />
-        </div>
+        <PasswordInput kind="current" placeholder={PASSWORD_PLACEHOLDER} value={password} onChange={edit(setPassword)} />
       )}
       <div className="login-consent">
         <Checkbox
@@ -116,13 +73,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         >
           {CONSENT_PREFIX}
         </Checkbox>
-        <Link to="/pages/agreement?key=user_agreement">《{DOC_USER_AGREEMENT}》</Link>
+        <Link to={routeWithQuery(ROUTES.agreement, { key: 'user_agreement' })}>《{DOC_USER_AGREEMENT}》</Link>
         {CONSENT_AND}
-        <Link to="/pages/agreement?key=privacy_policy">《{DOC_PRIVACY_POLICY}》</Link>
+        <Link to={routeWithQuery(ROUTES.agreement, { key: 'privacy_policy' })}>《{DOC_PRIVACY_POLICY}》</Link>
       </div>
-      <p className="form-error" role="alert">
-        {error ?? ''}
-      </p>
+      <FormError message={error} />
       <Button block type="submit" color="primary" size="large" shape="rounded" loading={login.isPending}>
         {LOGIN_SUBMIT}
       </Button>

@@ -4,7 +4,9 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { CODE_REQUIRED, DESTROY_CONSEQUENCES, DESTROY_DONE, DESTROY_FINAL_CONFIRM, DESTROY_INTRO, DESTROY_OPEN_ORDER, DESTROY_SUBMIT, ME_MENU_DESTROY } from '@app/contract/messages/accounts.ts';
 import { CANCEL } from '@app/contract/messages/app-shell.ts';
+import { isVerifyCode } from '@app/contract/validators/verify-code.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
+import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { useDestroyAccount } from '../api/destroy-account.ts';
 import { VerifyCodeFields, type VerifyCodeValue } from './verify-code-fields.tsx';
 import './sheet.css';
@@ -26,7 +28,7 @@ export function DestroyAccountPopup({ visible, onClose, maskedMobile, hasOpenOrd
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(verify.code)) return setError(CODE_REQUIRED);
+    if (!isVerifyCode(verify.code)) return setError(CODE_REQUIRED);
     setError(undefined);
     const confirmed = await Dialog.confirm({
       content: DESTROY_FINAL_CONFIRM,
@@ -62,9 +64,7 @@ export function DestroyAccountPopup({ visible, onClose, maskedMobile, hasOpenOrd
           ))}
         </ul>
         {hasOpenOrder ? (
-          <p className="form-error" role="alert">
-            {DESTROY_OPEN_ORDER}
-          </p>
+          <FormError message={DESTROY_OPEN_ORDER} />
         ) : (
           <>
             <VerifyCodeFields
@@ -74,9 +74,7 @@ export function DestroyAccountPopup({ visible, onClose, maskedMobile, hasOpenOrd
               onChange={setVerify}
               onError={setError}
             />
-            <p className="form-error" role="alert">
-              {error ?? ''}
-            </p>
+            <FormError message={error} />
           </>
         )}
         <Button block type="submit" color="danger" shape="rounded" disabled={hasOpenOrder} loading={destroy.isPending}>

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Input from 'antd-mobile/es/components/input';
 import Popup from 'antd-mobile/es/components/popup';
 import Segmented from 'antd-mobile/es/components/segmented';
-import { ZPasswordSchema } from '@app/contract/schemas/auth.ts';
+import { isValidPassword } from '@app/contract/validators/password.ts';
+import { isVerifyCode } from '@app/contract/validators/verify-code.ts';
 import { CODE_REQUIRED, ME_MENU_EDIT_PASSWORD, ME_MENU_SET_PASSWORD, PASSWORD_BY_CODE, PASSWORD_BY_OLD, PASSWORD_CHANGED, PASSWORD_MISMATCH, PASSWORD_NEW_PLACEHOLDER, PASSWORD_OLD_PLACEHOLDER, PASSWORD_REPEAT_PLACEHOLDER, PASSWORD_REQUIRED, PASSWORD_SAVED, PASSWORD_RULE } from '@app/contract/messages/accounts.ts';
 import { SUBMIT } from '@app/contract/messages/app-shell.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
+import { FormError, PasswordInput } from '../../../shared/ui/form-fields.tsx';
 import { useEditPassword } from '../api/edit-password.ts';
 import { useInitPassword } from '../api/init-password.ts';
 import { VerifyCodeFields, type VerifyCodeValue } from './verify-code-fields.tsx';
-import '../../../shared/ui/form-field.css';
 import './sheet.css';
 
 type EditWay = 'old' | 'code';
@@ -45,8 +45,8 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (hasPassword && way === 'old' && oldPassword === '') return setError(PASSWORD_REQUIRED);
-    if (hasPassword && way === 'code' && !/^\d{6}$/.test(verify.code)) return setError(CODE_REQUIRED);
-    if (!ZPasswordSchema.safeParse(newPassword).success) return setError(PASSWORD_RULE);
+    if (hasPassword && way === 'code' && !isVerifyCode(verify.code)) return setError(CODE_REQUIRED);
+    if (!isValidPassword(newPassword)) return setError(PASSWORD_RULE);
     if (newPassword !== repeat) return setError(PASSWORD_MISMATCH);
     setError(undefined);
     try {
@@ -85,16 +85,7 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
           />
         ) : null}
         {hasPassword && way === 'old' ? (
-          <div className="form-field">
-            <Input
-              type="password"
-              autoComplete="current-password"
-              placeholder={PASSWORD_OLD_PLACEHOLDER}
-              maxLength={64}
-              value={oldPassword}
-              onChange={setOldPassword}
-            />
-          </div>
+          <PasswordInput kind="current" placeholder={PASSWORD_OLD_PLACEHOLDER} value={oldPassword} onChange={setOldPassword} />
         ) : null}
         {hasPassword && way === 'code' ? (
           <VerifyCodeFields
@@ -105,29 +96,9 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
             onError={setError}
           />
         ) : null}
-        <div className="form-field">
-          <Input
-            type="password"
-            autoComplete="new-password"
-            placeholder={PASSWORD_NEW_PLACEHOLDER}
-            maxLength={20}
-            value={newPassword}
-            onChange={setNewPassword}
-          />
-        </div>
-        <div className="form-field">
-          <Input
-            type="password"
-            autoComplete="new-password"
-            placeholder={PASSWORD_REPEAT_PLACEHOLDER}
-            maxLength={20}
-            value={repeat}
-            onChange={setRepeat}
-          />
-        </div>
-        <p className="form-error" role="alert">
-          {error ?? ''}
-        </p>
+        <PasswordInput kind="new" placeholder={PASSWORD_NEW_PLACEHOLDER} value={newPassword} onChange={setNewPassword} />
+        <PasswordInput kind="new" placeholder={PASSWORD_REPEAT_PLACEHOLDER} value={repeat} onChange={setRepeat} />
+        <FormError message={error} />
         <Button block type="submit" color="primary" shape="rounded" loading={init.isPending || edit.isPending}>
           {SUBMIT}
         </Button>

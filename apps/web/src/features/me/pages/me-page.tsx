@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Skeleton from 'antd-mobile/es/components/skeleton';
@@ -16,24 +15,23 @@ import {
   UserCircleOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { LOGOUT_CONFIRM, LOGOUT_DONE, ME_LOGIN_BUTTON, ME_LOGIN_PROMPT, ME_MENU_AGREEMENT, ME_MENU_BANK, ME_MENU_DESTROY, ME_MENU_EDIT_PASSWORD, ME_MENU_FAQ, ME_MENU_LOGOUT, ME_MENU_MY_DATA, ME_MENU_PROFILE, ME_MENU_SET_PASSWORD } from '@app/contract/messages/accounts.ts';
-import { CANCEL, RETRY, SERVICE_BUTTON, TAB_ME } from '@app/contract/messages/app-shell.ts';
-import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
-import { LOANS_PATH } from '../../../shared/config/route-paths.ts';
+import { LOGOUT_CONFIRM, LOGOUT_DONE, ME_LOGIN_PROMPT, ME_MENU_AGREEMENT, ME_MENU_BANK, ME_MENU_DESTROY, ME_MENU_EDIT_PASSWORD, ME_MENU_FAQ, ME_MENU_LOGOUT, ME_MENU_MY_DATA, ME_MENU_PROFILE, ME_MENU_SET_PASSWORD } from '@app/contract/messages/accounts.ts';
+import { CANCEL, SERVICE_BUTTON, TAB_ME } from '@app/contract/messages/app-shell.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { LoginButton } from '../../../shared/ui/login-button.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { ServerErrorRetry } from '../../../shared/ui/server-error-retry.tsx';
 import { useLoginOut } from '../api/login-out.ts';
 import { useQueryCashUser } from '../api/query-cash-user.ts';
 import { DestroyAccountPopup } from '../components/destroy-account-popup.tsx';
 import { MyDataPopup } from '../components/my-data-popup.tsx';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PasswordPopup } from '../components/password-popup.tsx';
-import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import './me-page.css';
 
-const ME_PATH = '/pages/me/index';
 type Sheet = 'password' | 'data' | 'destroy' | null;
 
 /** /pages/me/index (tab 我的). */
@@ -70,15 +68,15 @@ export default function MePage() {
     }
     endSession();
     toast(LOGOUT_DONE);
-    navigate(LOANS_PATH, { replace: true });
+    navigate(ROUTES.loans, { replace: true });
   }
 
   const common = (
     <>
-      <List.Item prefix={<FileOutline />} onClick={() => navigate('/pages/me/agreement')}>
+      <List.Item prefix={<FileOutline />} onClick={() => navigate(ROUTES.meAgreement)}>
         {ME_MENU_AGREEMENT}
       </List.Item>
-      <List.Item prefix={<QuestionCircleOutline />} onClick={() => navigate('/pages/me/question')}>
+      <List.Item prefix={<QuestionCircleOutline />} onClick={() => navigate(ROUTES.question)}>
         {ME_MENU_FAQ}
       </List.Item>
       <List.Item prefix={<MessageOutline />} onClick={requestService}>
@@ -95,13 +93,7 @@ export default function MePage() {
           <section className="me-card me-login-prompt">
             <UserCircleOutline className="me-avatar" />
             <p>{ME_LOGIN_PROMPT}</p>
-            <Button
-              color="primary"
-              shape="rounded"
-              onClick={() => navigate(`/pages/login/index?redirect=${encodeURIComponent(ME_PATH)}`)}
-            >
-              {ME_LOGIN_BUTTON}
-            </Button>
+            <LoginButton returnTo={ROUTES.me} />
           </section>
           <List mode="card" className="me-menu">
             {common}
@@ -128,18 +120,12 @@ export default function MePage() {
         </section>
         {data ? <OnboardingProgress user={data} /> : null}
         {user.isPending ? <Skeleton.Paragraph lineCount={5} animated className="me-card" /> : null}
-        {user.isError ? (
-          <EmptyState title={SERVER_ERROR} className="me-card">
-            <Button size="small" color="primary" onClick={() => void user.refetch()}>
-              {RETRY}
-            </Button>
-          </EmptyState>
-        ) : null}
+        {user.isError ? <ServerErrorRetry className="me-card" onRetry={() => void user.refetch()} /> : null}
         <List mode="card" className="me-menu">
-          <List.Item prefix={<UserOutline />} onClick={() => navigate('/pages/me/userInfo')}>
+          <List.Item prefix={<UserOutline />} onClick={() => navigate(ROUTES.userInfo)}>
             {ME_MENU_PROFILE}
           </List.Item>
-          <List.Item prefix={<BankcardOutline />} onClick={() => navigate('/pages/me/bankList')}>
+          <List.Item prefix={<BankcardOutline />} onClick={() => navigate(ROUTES.bankList)}>
             {ME_MENU_BANK}
           </List.Item>
           {common}

@@ -8,6 +8,7 @@ import { FEEDBACK_FORM_TITLE, FEEDBACK_KIND_FEEDBACK, FEEDBACK_KIND_QUESTION, FE
 import { showRequestError } from '../../../shared/api/request.ts';
 import { UploadBlockedError } from '../../../shared/files/upload-files.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
+import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { uploadScreenshot } from '../api/upload-screenshot.ts';
 import { useSaveUserQuestion } from '../api/user-question-save.ts';
 
@@ -88,9 +89,7 @@ export function FeedbackForm() {
           accept="image/jpeg,image/png,image/webp,image/gif"
         />
       </div>
-      <p className="form-error" role="alert">
-        {error ?? ''}
-      </p>
+      <FormError message={error} />
       <Button block type="submit" color="primary" shape="rounded" loading={save.isPending}>
         {SUBMIT}
       </Button>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readItem, writeItem } from './local-store.ts';
+import { readItem, writeItem } from '../../../shared/store/local-store.ts';
 
 /** SPEC.md section 3: initial position, clamped into the viewport when shown. */
 export const SERVICE_X_INITIAL = 1000;

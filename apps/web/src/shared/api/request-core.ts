@@ -4,7 +4,8 @@ import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { DATA_ERROR_RELOGIN, DATA_INVALID, HTTP_STATUS_PREFIX, REQUEST_MISSING_URL } from '@app/contract/messages/request-errors.ts';
 import type { PathDef } from '@app/contract/paths.ts';
-import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
+import { ZUploadImageResponseSchema, type TUploadImageResponse } from '@app/contract/schemas/upload.ts';
+import { decodeEnvelope, encodeRequest, type WireRequest } from '@app/contract/wire.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { clearSession } from '../store/local-store.ts';
 import {
@@ -51,17 +52,26 @@ function warmFailure(error: RequestError): RequestError {
   });
 }
 
-/** Sends a request and returns the answer's text (or parsed JSON when it came as JSON). */
-async function send(path: PathDef, payload: unknown, options: RequestOptions): Promise<unknown> {
+/** The request of a contract path: encrypted payload and the API headers. */
+function encode(path: PathDef, payload: unknown): WireRequest {
   if (!path.path) throw new RequestError('missing-url', REQUEST_MISSING_URL);
   const config = getRuntimeConfig();
-  const wire = encodeRequest(
-    path,
-    payload,
-    wireCipher(),
-    config.apiBase,
-    buildHeaders(wireCipher(), config.packageName),
-  );
+  return encodeRequest(path, payload, wireCipher(), config.apiBase, buildHeaders(wireCipher(), config.packageName));
+}
+
+/** What `send` posts: an encoded request, or a multipart form (uploads). */
+interface Outgoing {
+  url: string;
+  method: WireRequest['method'];
+  headers: Record<string, string>;
+  body?: string | FormData;
+}
+
+/**
+ * Sends a request and returns the answer's text (or parsed JSON when it came as JSON).
+ * Transport failures (timeout, no answer, HTTP status, unreadable body) end here.
+ */
+async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
   const endLoading = options.loading ? beginLoading() : () => undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
@@ -110,17 +120,17 @@ export function assertRuntimeConfig(): void {
   getRuntimeConfig();
 }
 
+/** A contract schema of an answer's body (zod's safeParse). */
+interface BodySchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 /**
- * Calls an endpoint of the contract: encrypted payload, decrypted envelope, body checked
- * against the endpoint's response schema. Every SPEC.md section 8 failure is handled
- * here; the caller only shows business messages (`showRequestError`).
+ * The answer's envelope, by status (SPEC.md sections 4 and 8): 200 gives the body checked
+ * against `schema`; 301 clears the session and goes to login; 500 is a business error
+ * for the caller; an answer that does not decrypt, parse or match is '數據驗證不通過'.
  */
-export async function request<E extends Endpoint>(
-  endpoint: E,
-  payload: RequestOf<E>,
-  options: RequestOptions = {},
-): Promise<ResponseOf<E>> {
-  const raw = await send(endpoint, payload, options);
+function answerBody<T>(raw: unknown, schema: BodySchema<T>): T {
   let envelope;
   try {
     envelope = decodeEnvelope(raw, wireCipher());
@@ -130,9 +140,9 @@ export async function request<E extends Endpoint>(
   const status: number = envelope.status;
   switch (status) {
     case STATUS_OK: {
-      const body = endpoint.response.safeParse(envelope.body);
+      const body = schema.safeParse(envelope.body);
       if (!body.success) throw warmFailure(new RequestError('undecodable', DATA_INVALID));
-      return body.data as ResponseOf<E>;
+      return body.data;
     }
     case STATUS_RELOGIN:
       clearSession();
@@ -150,8 +160,39 @@ export async function request<E extends Endpoint>(
   }
 }
 
+/**
+ * Calls an endpoint of the contract: encrypted payload, decrypted envelope, body checked
+ * against the endpoint's response schema. Every SPEC.md section 8 failure is handled
+ * here; the caller only shows business messages (`showRequestError`).
+ */
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  payload: RequestOf<E>,
+  options: RequestOptions = {},
+): Promise<ResponseOf<E>> {
+  const raw = await send(encode(endpoint, payload), options);
+  return answerBody(raw, endpoint.response) as ResponseOf<E>;
+}
+
 /** The contract-view path answers raw HTML: returned as it came, never decrypted. */
 export async function requestRaw(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<string> {
-  const raw = await send(path, payload, options);
+  const raw = await send(encode(path, payload), options);
   return typeof raw === 'string' ? raw : JSON.stringify(raw);
+}
+
+/**
+ * A multipart upload (SPEC.md section 5) to `url`, absolute or under the API base: the
+ * API headers without a content-type (the browser sets the multipart boundary), and the
+ * answer handled like every other call's, its body an uploaded file (key, imageURL).
+ */
+export async function requestUpload(
+  url: string,
+  form: FormData,
+  options: RequestOptions = {},
+): Promise<TUploadImageResponse> {
+  const config = getRuntimeConfig();
+  const target = /^https?:\/\//.test(url) ? url : `${config.apiBase}${url}`;
+  const headers = buildHeaders(wireCipher(), config.packageName);
+  const raw = await send({ url: target, method: 'POST', headers, body: form }, options);
+  return answerBody(raw, ZUploadImageResponseSchema);
 }

@@ -1,5 +1,6 @@
 import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts';
 import type { PathDef } from '@app/contract/paths.ts';
+import type { TUploadImageResponse } from '@app/contract/schemas/upload.ts';
 import { showAccessFailedModal, toastError } from '../ui/feedback.ts';
 import { RequestError, isRequestError } from './request-error.ts';
 import type * as RequestCoreModule from './request-core.ts';
@@ -49,6 +50,15 @@ export async function request<E extends Endpoint>(
 /** The contract-view path answers raw HTML: returned as it came, never decrypted. */
 export async function requestRaw(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<string> {
   return (await loadCore()).requestRaw(path, payload, options);
+}
+
+/** A multipart upload, its answer handled like every other call's (see request-core.ts). */
+export async function requestUpload(
+  url: string,
+  form: FormData,
+  options: RequestOptions = {},
+): Promise<TUploadImageResponse> {
+  return (await loadCore()).requestUpload(url, form, options);
 }
 
 /** Shows what the request layer left to the caller (a business message) as an error toast. */

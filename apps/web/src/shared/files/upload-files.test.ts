@@ -1,6 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
-import { REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
-import { checkUpload, UploadBlockedError, type UploadOptions } from './upload-files.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
+import { DATA_INVALID, REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
+import { PATHS } from '@app/contract/paths.ts';
+import { request } from '../api/request.ts';
+import { RequestError } from '../api/request-error.ts';
+import { showWarmModal } from '../ui/feedback.ts';
+import { checkUpload, uploadFiles, UploadBlockedError, type UploadOptions } from './upload-files.ts';
+
+// The modals and toasts need a DOM; what matters here is whether they were asked for.
+vi.mock('../ui/feedback.ts', () => ({
+  toast: vi.fn(),
+  toastError: vi.fn(),
+  showWarmModal: vi.fn(),
+  showTimeoutModal: vi.fn(),
+  showAccessFailedModal: vi.fn(),
+}));
 
 const small = new Blob(['x'.repeat(10)]);
 const large = new Blob(['x'.repeat(2000)]);
@@ -33,5 +49,90 @@ describe('checkUpload (SPEC.md section 5)', () => {
     await expect(checkUpload({ url: '/u', files: [small], maxSize: 1000, onTooLarge })).resolves.toBeUndefined();
     await expect(checkUpload({ url: '/u', files: [large], onTooLarge })).resolves.toBeUndefined();
     expect(onTooLarge).not.toHaveBeenCalled();
+  });
+});
+
+describe('uploadFiles answers go through the request layer', () => {
+  const cipherKey = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
+  const cipher = createBrowserCipher(cipherKey);
+  const storage = new Map<string, string>();
+  const location = { hash: '', href: '' };
+  const fetchMock = vi.fn<typeof fetch>();
+  const SESSION = { token: '"t-1"', loginInfo: '{"userId":"1","uuId":"u"}', applyInfo: '{}' };
+
+  /** The server's answer: an envelope, encrypted as on the wire. */
+  function answer(envelope: { status: number; message: string; body: unknown }) {
+    fetchMock.mockImplementation(async () => new Response(cipher.encrypt(JSON.stringify(envelope)), { status: 200 }));
+  }
+
+  beforeEach(() => {
+    storage.clear();
+    for (const [key, value] of Object.entries(SESSION)) storage.set(key, value);
+    location.hash = '#/pages/me/question';
+    location.href = 'http://app.test/#/pages/me/question';
+    vi.stubGlobal('window', {
+      __APP_CONFIG__: { productName: '小安貸', packageName: 'tw.test', cipherKey, apiBase: '' },
+      localStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => storage.set(key, value),
+        removeItem: (key: string) => storage.delete(key),
+      },
+      location,
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(showWarmModal).mockClear();
+    fetchMock.mockReset();
+  });
+
+  const upload = () => uploadFiles({ url: PATHS.uploadImage.path, files: [new File(['png'], 'a.png')] });
+
+  it('sends the file as multipart field "file" with the API headers and no content-type', async () => {
+    answer({ status: STATUS_OK, message: '', body: { key: 'k1', imageURL: '/api/v3/upload/file?key=k1' } });
+    await expect(upload()).resolves.toEqual([{ key: 'k1', imageURL: '/api/v3/upload/file?key=k1' }]);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(PATHS.uploadImage.path);
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.token).toBe('t-1');
+    expect(Object.keys(headers).map((name) => name.toLowerCase())).not.toContain('content-type');
+  });
+
+  it('a 301 clears the session and goes to login, exactly as for any other call', async () => {
+    const relogin = { status: STATUS_RELOGIN, message: '', body: null };
+    answer(relogin);
+    await expect(upload()).rejects.toMatchObject({ kind: 'relogin', handled: true });
+    const afterUpload = { storage: new Map(storage), hash: location.hash };
+    expect(Object.keys(SESSION).filter((key) => afterUpload.storage.has(key))).toEqual([]);
+    expect(afterUpload.hash).toBe('#/pages/login/index?redirect=%2Fpages%2Fme%2Fquestion');
+
+    for (const [key, value] of Object.entries(SESSION)) storage.set(key, value);
+    location.hash = '#/pages/me/question';
+    answer(relogin);
+    await expect(request(ENDPOINTS.queryCashUser, {})).rejects.toMatchObject({ kind: 'relogin', handled: true });
+    expect({ storage: new Map(storage), hash: location.hash }).toEqual(afterUpload);
+  });
+
+  it('refuses an answer body that is not an uploaded file, with 數據驗證不通過', async () => {
+    answer({ status: STATUS_OK, message: '', body: { key: 'k1' } });
+    const failure = upload();
+    await expect(failure).rejects.toBeInstanceOf(RequestError);
+    await expect(failure).rejects.toMatchObject({ kind: 'undecodable', message: DATA_INVALID, handled: true });
+    expect(showWarmModal).toHaveBeenCalledWith(DATA_INVALID);
+  });
+
+  it('refuses an answer that does not decrypt, with 數據驗證不通過', async () => {
+    fetchMock.mockImplementation(async () => new Response('not a cipher text', { status: 200 }));
+    await expect(upload()).rejects.toMatchObject({ kind: 'undecodable', message: DATA_INVALID });
+  });
+
+  it("passes a 500's message to the caller as a business error", async () => {
+    answer({ status: STATUS_ERROR, message: '圖片格式不支援', body: null });
+    await expect(upload()).rejects.toMatchObject({ kind: 'business', message: '圖片格式不支援', handled: false });
+    expect(storage.get('token')).toBe(SESSION.token);
   });
 });

@@ -1,10 +1,6 @@
-import { STATUS_OK } from '@app/contract/envelope.ts';
-import { HTTP_STATUS_PREFIX, REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
-import { decodeEnvelope } from '@app/contract/wire.ts';
-import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
-import { getRuntimeConfig } from '../config/runtime-config.ts';
-import { buildHeaders } from '../api/request-headers.ts';
-import { RequestError } from '../api/request-error.ts';
+import { REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
+import type { TUploadImageResponse } from '@app/contract/schemas/upload.ts';
+import { requestUpload } from '../api/request.ts';
 import { toast } from '../ui/feedback.ts';
 import { beginLoading } from '../ui/loading-store.ts';
 
@@ -13,10 +9,7 @@ export const UPLOAD_TIMEOUT_MS = 60_000;
 export const DEFAULT_FILE_FIELD = 'file';
 
 /** What the upload path answers for each file (SPEC.md section 3). */
-export interface UploadedFile {
-  key: string;
-  imageURL: string;
-}
+export type UploadedFile = TUploadImageResponse;
 
 export interface UploadOptions {
   /** Target address (absolute, or a path under the API base). */
@@ -63,32 +56,12 @@ function fileName(file: Blob, index: number): string {
   return file instanceof File ? file.name : `upload-${index}`;
 }
 
-async function uploadOne(options: UploadOptions, file: Blob, index: number): Promise<UploadedFile> {
-  const config = getRuntimeConfig();
-  const cipher = createBrowserCipher(config.cipherKey);
+/** One file, through the request layer: 301, 500 and a bad answer are handled there. */
+function uploadOne(options: UploadOptions, file: Blob, index: number): Promise<UploadedFile> {
   const form = new FormData();
   for (const [key, value] of Object.entries(options.formData ?? {})) form.append(key, value);
   form.append(options.name ?? DEFAULT_FILE_FIELD, file, fileName(file, index));
-  const url = /^https?:\/\//.test(options.url) ? options.url : `${config.apiBase}${options.url}`;
-  const response = await fetch(url, {
-    method: 'POST',
-    // No content-type: the browser sets multipart/form-data with its boundary.
-    headers: buildHeaders(cipher, config.packageName),
-    body: form,
-    signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-  });
-  if (response.status !== 200) {
-    throw new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status });
-  }
-  const contentType = response.headers.get('content-type') ?? '';
-  const raw: unknown = contentType.includes('json') ? await response.json() : await response.text();
-  const envelope = decodeEnvelope(raw, cipher);
-  if (envelope.status !== STATUS_OK) {
-    throw new RequestError('business', envelope.message, { status: envelope.status });
-  }
-  const body: Record<string, unknown> =
-    typeof envelope.body === 'object' && envelope.body !== null ? { ...envelope.body } : {};
-  return { key: String(body.key ?? ''), imageURL: String(body.imageURL ?? '') };
+  return requestUpload(options.url, form, { timeoutMs: UPLOAD_TIMEOUT_MS });
 }
 
 /** Multipart upload of each picked file, with the form data and the API headers. */

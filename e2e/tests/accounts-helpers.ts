@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CODE_PLACEHOLDER, GET_CODE, LOGIN_SUBMIT, MOBILE_PLACEHOLDER } from '@app/contract/messages/accounts.ts';
+import { VERIFY_CODE_LENGTH, VERIFY_CODE_PATTERN } from '@app/contract/validators/verify-code.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
+
+/** The code inside an SMS text. */
+const CODE_IN_TEXT = new RegExp(`\\d{${VERIFY_CODE_LENGTH}}`);
 
 /** What the API's test hook keeps of each SMS (outside production only). */
 interface OutboxMessage {
@@ -19,10 +23,10 @@ export async function latestCode(baseUrl: string, mobile: string, notBefore = 0)
       const response = await fetch(`${baseUrl}/__test__/sms-outbox?mobile=${mobile}`);
       const list = (await response.json()) as OutboxMessage[];
       const latest = list.find((m) => m.to === mobile && Date.parse(m.sentAt) >= notBefore);
-      code = latest ? (/\d{6}/.exec(latest.text)?.[0] ?? '') : '';
+      code = latest ? (CODE_IN_TEXT.exec(latest.text)?.[0] ?? '') : '';
       return code;
     })
-    .toMatch(/^\d{6}$/);
+    .toMatch(VERIFY_CODE_PATTERN);
   return code;
 }
 

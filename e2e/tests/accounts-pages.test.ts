@@ -164,7 +164,7 @@ describe('account pages', () => {
     const t = await suite.browser.newPage();
     const page = t.page;
     // The shell's launch rule opens the loans tab for any logged-out address but login's,
-    // so the landing is opened in-app after an ad-link launch (see the report of issue 4).
+    // so the landing is opened in-app after an ad-link launch.
     await launch(page, '/pages/loans/index', '?type=fb_spring&campaign=a1');
     await goTo(page, '/pages/login/moduleB');
     await page.getByText(CAMPAIGN_APR_PROMISE).waitFor();

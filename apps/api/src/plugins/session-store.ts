@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, max, ne } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 
@@ -43,21 +44,29 @@ export async function createSession(options: { db: Db; userId: number; now: Date
  * The caller of an unrevoked session seen within the idle window, else null; keeps the
  * session alive (written at most once a minute, so a burst of requests writes once).
  */
-export async function findCaller(options: { db: Db; rawToken: string; idleDays: number; now: Date }): Promise<Caller | null> {
-  const { db, now } = options;
-  if (!SESSION_TOKEN_PATTERN.test(options.rawToken)) return null;
-  const [row] = await db
+const selectCaller = preparedPerDb((db) =>
+  db
     .select({ id: users.id, uuid: users.uuid, phone: users.phone, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(options.rawToken)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - options.idleDays * 86_400_000)),
+        gt(sessions.lastSeenAt, sql.placeholder('seenAfter')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_find_caller'),
+);
+
+export async function findCaller(options: { db: Db; rawToken: string; idleDays: number; now: Date }): Promise<Caller | null> {
+  const { db, now } = options;
+  if (!SESSION_TOKEN_PATTERN.test(options.rawToken)) return null;
+  const [row] = await selectCaller(db).execute({
+    tokenHash: hashToken(options.rawToken),
+    seenAfter: new Date(now.getTime() - options.idleDays * 86_400_000),
+  });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db

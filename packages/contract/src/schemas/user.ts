@@ -47,7 +47,7 @@ export const ZRegistryTokenInfoRequestSchema = z.object({
 
 /**
  * POST /api/v3/user/appList — ONLY apps the user typed or explicitly chose to share.
- * A web page cannot read a phone's app list, and we would not anyway (PRODUCT.md).
+ * A web page cannot read a phone's app list, and we would not anyway (docs/product.md).
  */
 export const ZAppListRequestSchema = z.object({
   apps: z.array(z.object({ name: z.string().min(1).max(64) })).max(50),

@@ -1,7 +1,7 @@
 /**
- * The loan contract template, readable before login (PRODUCT.md: "the contract is
+ * The loan contract template, readable before login (docs/product.md: "the contract is
  * readable before signing"). The contract a borrower signs is generated from it with the
- * quote's figures (loans issue); the bracketed items name what gets filled in.
+ * quote's figures by the loans module; the bracketed items name what gets filled in.
  */
 export const LOAN_CONTRACT_TEMPLATE = {
   key: 'loan_contract_template',

@@ -1,5 +1,5 @@
 /**
- * The user agreement, consistent with PRODUCT.md's stance: 16% APR cap, full cost before
+ * The user agreement, consistent with the lending stance of docs/product.md: 16% APR cap, full cost before
  * signing, nothing deducted at payout, reminders 07:00-22:00, no data harvesting.
  */
 export const USER_AGREEMENT = {

@@ -16,7 +16,7 @@ export const loanOrders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** 審核中, 已核准, 放款中, 待還款, 已逾期, 已結清, 已拒絕, 已取消 (PRODUCT.md). */
+    /** 審核中, 已核准, 放款中, 待還款, 已逾期, 已結清, 已拒絕, 已取消 (docs/product.md). */
     state: text('state').notNull(),
     /** NT$, integer. */
     principal: integer('principal').notNull(),

@@ -1,15 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { userCredentials } from '../../db/schema/auth.ts';
 
 /** The only code touching `user_credentials`. */
 
-export async function selectPasswordHash(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db
+const passwordHashOf = preparedPerDb((db) =>
+  db
     .select({ hash: userCredentials.passwordHash })
     .from(userCredentials)
-    .where(eq(userCredentials.userId, userId))
-    .limit(1);
+    .where(eq(userCredentials.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('auth_password_hash'),
+);
+
+export async function selectPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const [row] = await passwordHashOf(db).execute({ userId });
   return row?.hash ?? null;
 }
 

@@ -1,15 +1,21 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { CLOSED_ORDER_STATES, loanOrders } from '../../db/schema/orders.ts';
 
 /** The only code touching `loan_orders`. */
 
-export async function selectHasOpenOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
+const openOrderOf = preparedPerDb((db) =>
+  db
     .select({ one: sql<number>`1` })
     .from(loanOrders)
-    .where(and(eq(loanOrders.userId, userId), notInArray(loanOrders.state, [...CLOSED_ORDER_STATES])))
-    .limit(1);
+    .where(and(eq(loanOrders.userId, sql.placeholder('userId')), notInArray(loanOrders.state, [...CLOSED_ORDER_STATES])))
+    .limit(1)
+    .prepare('orders_has_open'),
+);
+
+export async function selectHasOpenOrder(db: Db, userId: number): Promise<boolean> {
+  const [row] = await openOrderOf(db).execute({ userId });
   return row !== undefined;
 }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { normalizeTaiwanMobile, maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
+import { VERIFY_CODE_LENGTH } from '@app/contract/validators/verify-code.ts';
 import { TEST_PREFIX } from './test-hooks.ts';
 
 /**
@@ -66,6 +67,9 @@ export interface SmsPluginOptions {
   exposeOutbox: boolean;
 }
 
+/** The code inside a verification SMS, for the outbox's readers. */
+const CODE_IN_TEXT = new RegExp(`\\b(\\d{${VERIFY_CODE_LENGTH}})\\b`);
+
 export const smsPlugin = fp<SmsPluginOptions>(
   async (app, options) => {
     const consoleProvider = options.provider ? null : new ConsoleSmsProvider(app.log, options.keepOutbox);
@@ -79,7 +83,7 @@ export const smsPlugin = fp<SmsPluginOptions>(
       return messages.map((m) => ({
         to: m.to,
         text: m.text,
-        code: /\b(\d{6})\b/.exec(m.text)?.[1] ?? null,
+        code: CODE_IN_TEXT.exec(m.text)?.[1] ?? null,
         sentAt: m.sentAt.toISOString(),
       }));
     });

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { VERIFY_CODE_LENGTH } from '@app/contract/validators/verify-code.ts';
 
 /**
  * Verification codes are stored as HMAC-SHA256 under a server-only key: with 10^6
@@ -10,9 +11,9 @@ export function deriveCodeKey(secret: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'verification-code-hmac-v1', 32));
 }
 
-/** Six digits from a CSPRNG; leading zeros kept. */
+/** VERIFY_CODE_LENGTH digits from a CSPRNG; leading zeros kept. */
 export function generateCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
 }
 
 /** Bound to the number and purpose: a code sent for login cannot delete an account. */

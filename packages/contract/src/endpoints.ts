@@ -16,6 +16,18 @@ import {
   ZSendVerifyCodeRequestSchema,
   ZSendVerifyCodeResponseSchema,
 } from './schemas/auth.ts';
+import {
+  ZBankBranchListRequestSchema,
+  ZBankBranchListResponseSchema,
+  ZBankCardListResponseSchema,
+  ZBankCardResponseSchema,
+  ZBankListRequestSchema,
+  ZBankListResponseSchema,
+  ZBindCardImageRequestSchema,
+  ZBindCardRequestSchema,
+  ZUpdateBranchBankRequestSchema,
+  ZUpdateDefaultBankRequestSchema,
+} from './schemas/bank-accounts.ts';
 import { ZEmptyRequestSchema } from './schemas/common.ts';
 import {
   ZUserQuestionQueryRequestSchema,
@@ -33,6 +45,17 @@ import {
   ZRegistryTokenInfoRequestSchema,
   ZUserDataListResponseSchema,
 } from './schemas/user.ts';
+import {
+  ZCommonAddressResponseSchema,
+  ZEmergencyContactAddRequestSchema,
+  ZIdCardPhotosRequestSchema,
+  ZIdentityCheckRequestSchema,
+  ZIdentityCheckResponseSchema,
+  ZLicenseRequestSchema,
+  ZLoanCheckResponseSchema,
+  ZQueryUserDetailResponseSchema,
+  ZSupplementUserInfoRequestSchema,
+} from './schemas/onboarding.ts';
 import {
   ZOtherMarkRequestSchema,
   ZRecordedResponseSchema,
@@ -79,6 +102,25 @@ export const ENDPOINTS = {
   contactsList: endpoint(PATHS.contactsList, ZContactsListRequestSchema, ZOkResponseSchema),
   userQuestionQuery: endpoint(PATHS.userQuestionQuery, ZUserQuestionQueryRequestSchema, ZUserQuestionQueryResponseSchema),
   userQuestionSave: endpoint(PATHS.userQuestionSave, ZUserQuestionSaveRequestSchema, ZUserQuestionSaveResponseSchema),
+
+  // Bank accounts (onboarding step 4)
+  bankList: endpoint(PATHS.bankList, ZBankListRequestSchema, ZBankListResponseSchema),
+  bankBranchList: endpoint(PATHS.bankBranchList, ZBankBranchListRequestSchema, ZBankBranchListResponseSchema),
+  bindCardBind: endpoint(PATHS.bindCardBind, ZBindCardRequestSchema, ZBankCardResponseSchema),
+  bindCardList: endpoint(PATHS.bindCardList, ZEmptyRequestSchema, ZBankCardListResponseSchema),
+  bindCardImg: endpoint(PATHS.bindCardImg, ZBindCardImageRequestSchema, ZBankCardResponseSchema),
+  updateBank: endpoint(PATHS.updateBank, ZUpdateDefaultBankRequestSchema, ZBankCardListResponseSchema),
+  updateBranchBank: endpoint(PATHS.updateBranchBank, ZUpdateBranchBankRequestSchema, ZBankCardResponseSchema),
+
+  // Onboarding (steps 1-3) and where 立即申請 goes. Every save answers the detail as saved.
+  userAuthSupplementUserInfo: endpoint(PATHS.userAuthSupplementUserInfo, ZSupplementUserInfoRequestSchema, ZQueryUserDetailResponseSchema),
+  userAuthQueryUserDetail: endpoint(PATHS.userAuthQueryUserDetail, ZEmptyRequestSchema, ZQueryUserDetailResponseSchema),
+  userAuthIdentityCheck: endpoint(PATHS.userAuthIdentityCheck, ZIdentityCheckRequestSchema, ZIdentityCheckResponseSchema),
+  emergencyContactAdd: endpoint(PATHS.emergencyContactAdd, ZEmergencyContactAddRequestSchema, ZQueryUserDetailResponseSchema),
+  userAuthIdCardPhotos: endpoint(PATHS.userAuthIdCardPhotos, ZIdCardPhotosRequestSchema, ZQueryUserDetailResponseSchema),
+  userAuthLicense: endpoint(PATHS.userAuthLicense, ZLicenseRequestSchema, ZQueryUserDetailResponseSchema),
+  loanCommonAddress: endpoint(PATHS.loanCommonAddress, ZEmptyRequestSchema, ZCommonAddressResponseSchema),
+  loanCheck: endpoint(PATHS.loanCheck, ZEmptyRequestSchema, ZLoanCheckResponseSchema),
 } as const;
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

@@ -1,15 +1,30 @@
 /**
- * Taiwan bank account numbers: digits only, 10 to 16 long (post office 14). There is
- * no public checksum; ownership is checked by name match and passbook photo.
+ * Taiwan bank account numbers: digits only, 10 to 16 long (mostly 10-14, post office 14,
+ * up to 16 in transfer interfaces). There is no public checksum; ownership is checked by
+ * the holder-name match and the passbook-cover photo.
  */
 export const BANK_ACCOUNT_MIN_LENGTH = 10;
 export const BANK_ACCOUNT_MAX_LENGTH = 16;
 
+/** A bank's 3-digit code (銀行代碼). */
+export const BANK_CODE_PATTERN = /^\d{3}$/;
+/** A branch's 7-digit code: the bank's 3 digits and 4 more. Checked against the list, not a formula. */
+export const BANK_BRANCH_CODE_PATTERN = /^\d{7}$/;
+
+/**
+ * What people type, as the account number: spaces and hyphens (as printed on passbooks,
+ * `0123-456-789012`) are dropped; anything else is kept for the rule to refuse.
+ */
+export function normalizeBankAccount(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** The rule, on an already normalised number. */
 export function isValidBankAccount(input: string): boolean {
   return /^\d+$/.test(input) && input.length >= BANK_ACCOUNT_MIN_LENGTH && input.length <= BANK_ACCOUNT_MAX_LENGTH;
 }
 
-/** Shows the last four digits only. */
+/** The last four digits behind four stars, whatever the length (the length says nothing then). */
 export function maskBankAccount(account: string): string {
-  return account.length > 4 ? `${'*'.repeat(account.length - 4)}${account.slice(-4)}` : '****';
+  return `****${account.length > 4 ? account.slice(-4) : ''}`;
 }

@@ -11,7 +11,6 @@ import {
   normalizeTaiwanMobile,
   normalizeTypedTaiwanMobile,
 } from './mobile.ts';
-import { isValidBankAccount, maskBankAccount } from './bank-account.ts';
 import { isVerifyCode, VERIFY_CODE_LENGTH } from './verify-code.ts';
 import { isValidPassword } from './password.ts';
 import { ZPasswordSchema, ZVerifyCodeSchema } from '../schemas/auth.ts';
@@ -76,18 +75,6 @@ describe('mobile', () => {
 
   it('masks the middle digits', () => {
     expect(maskTaiwanMobile('0912345678')).toBe('0912***678');
-  });
-});
-
-describe('bank account', () => {
-  it.each(['1234567890', '12345678901234', '1234567890123456'])('accepts %s', (a) => {
-    expect(isValidBankAccount(a)).toBe(true);
-  });
-  it.each(['123456789', '12345678901234567', '12345-67890', '12345678ab', ''])('refuses %s', (a) => {
-    expect(isValidBankAccount(a)).toBe(false);
-  });
-  it('shows the last four digits only', () => {
-    expect(maskBankAccount('12345678901234')).toBe('**********1234');
   });
 });
 

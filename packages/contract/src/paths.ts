@@ -58,6 +58,11 @@ export const PATHS = {
   userAuthOcrConfirm: post('/api/v3/userAuth/ocrConfirm'),
   userAuthQueryUserDetail: post('/api/v3/userAuth/queryUserDetail'),
   userAuthSupplementUserInfo: post('/api/v3/userAuth/supplementUserInfo'),
+  /**
+   * Not in SPEC.md: saves the keys of the ID card's front and back photos (uploaded
+   * first with upload/image). SPEC.md's ocrCheck/ocrConfirm read a photo; none saves one.
+   */
+  userAuthIdCardPhotos: post('/api/v3/userAuth/idCardPhotos'),
 
   // Loan
   loanCheck: post('/api/v3/loan/check', false),

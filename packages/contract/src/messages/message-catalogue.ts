@@ -11,7 +11,7 @@ import * as requestErrors from './request-errors.ts';
  * The web app imports the area files directly, so a page bundles only its own texts.
  * A new message file is added here.
  */
-export const MESSAGE_FILES = { accounts, appShell, bankAccounts, helpCenter, requestErrors } as const;
+export const MESSAGE_FILES = { accounts, appShell, bankAccounts, helpCenter, onboarding, requestErrors } as const;
 
 /** Every constant of every message file, by name. */
 export function allMessages(): Record<string, unknown> {

@@ -38,12 +38,12 @@ export function isValidNewResidentCertificate(input: string): boolean {
 }
 
 /**
- * Old resident certificate: two letters and eight digits; the second letter counts as
- * (its value mod 10). Valid until 2031-01-01.
+ * Old resident certificate: a letter, A-D (A or C male, B or D female), eight digits;
+ * the second letter counts as (its value mod 10). Valid until 2031-01-01.
  */
 export function isValidOldResidentCertificate(input: string): boolean {
   const id = input.trim().toUpperCase();
-  if (!/^[A-Z]{2}\d{8}$/.test(id)) return false;
+  if (!/^[A-Z][A-D]\d{8}$/.test(id)) return false;
   const second = LETTER_VALUES[id.charAt(1)];
   if (second === undefined) return false;
   return checksumOk(id.charAt(0), [second % 10, ...digitsOf(id.slice(2))]);
@@ -56,4 +56,26 @@ export function isValidTaiwanIdentityNumber(input: string): boolean {
     isValidNewResidentCertificate(input) ||
     isValidOldResidentCertificate(input)
   );
+}
+
+/** The ID number as stored and compared: trimmed, upper case. */
+export function normalizeIdentityNumber(input: string): string {
+  return input.trim().toUpperCase();
+}
+
+/**
+ * The sex the second character encodes: 1, 8, A, C male; 2, 9, B, D female; null for
+ * anything else (check the number first with isValidTaiwanIdentityNumber).
+ */
+export function genderOfIdentityNumber(input: string): 'male' | 'female' | null {
+  const second = normalizeIdentityNumber(input).charAt(1);
+  if ('18AC'.includes(second) && second !== '') return 'male';
+  if ('29BD'.includes(second) && second !== '') return 'female';
+  return null;
+}
+
+/** `A12****789`: the first three and last three characters, for screens and lists. */
+export function maskIdentityNumber(input: string): string {
+  const id = normalizeIdentityNumber(input);
+  return id.length === 10 ? `${id.slice(0, 3)}****${id.slice(-3)}` : '***';
 }

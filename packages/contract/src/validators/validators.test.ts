@@ -40,8 +40,14 @@ describe('resident certificates', () => {
   });
   it('accepts the old two-letter format with a valid checksum', () => {
     expect(isValidOldResidentCertificate('AC01234567')).toBe(true);
+    expect(isValidOldResidentCertificate('AB01234565')).toBe(true);
+    expect(isValidOldResidentCertificate('AD12345671')).toBe(true);
     expect(isValidOldResidentCertificate('AC01234568')).toBe(false);
     expect(isValidOldResidentCertificate('A101234567')).toBe(false);
+  });
+  it.each(['AE01234561', 'AZ01234569'])('refuses %s: the old format takes only A-D as its second letter, checksum or not', (id) => {
+    expect(isValidOldResidentCertificate(id)).toBe(false);
+    expect(isValidTaiwanIdentityNumber(id)).toBe(false);
   });
   it('any identity number accepts all three kinds', () => {
     expect(isValidTaiwanIdentityNumber('A123456789')).toBe(true);

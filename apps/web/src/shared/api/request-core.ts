@@ -28,6 +28,11 @@ export interface RequestOptions {
   /** Show the counted loading indicator while this call runs. */
   loading?: boolean;
   timeoutMs?: number;
+  /**
+   * Uploads: the share of the body sent so far, 0 to 1. fetch cannot report it, so a
+   * call with this option is sent by XMLHttpRequest (its `upload.onprogress`).
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 let cipher: WireCipher | undefined;
@@ -67,6 +72,48 @@ interface Outgoing {
   body?: string | FormData;
 }
 
+/** What a transport hands back: the HTTP status, the content type and a reader of the body. */
+interface Transported {
+  status: number;
+  contentType: string;
+  read: () => Promise<unknown>;
+}
+
+async function fetchTransport(wire: Outgoing, signal: AbortSignal): Promise<Transported> {
+  const response = await fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal });
+  const contentType = response.headers.get('content-type') ?? '';
+  return {
+    status: response.status,
+    contentType,
+    read: () => (contentType.includes('json') ? response.json() : response.text()),
+  };
+}
+
+/** The same request by XMLHttpRequest, for the upload progress fetch cannot give. */
+function xhrTransport(wire: Outgoing, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Transported> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(wire.method, wire.url);
+    for (const [name, value] of Object.entries(wire.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const contentType = xhr.getResponseHeader('content-type') ?? '';
+      const text = xhr.responseText;
+      resolve({
+        status: xhr.status,
+        contentType,
+        read: async () => (contentType.includes('json') ? (JSON.parse(text) as unknown) : text),
+      });
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(wire.body ?? null);
+  });
+}
+
 /**
  * Sends a request and returns the answer's text (or parsed JSON when it came as JSON).
  * Transport failures (timeout, no answer, HTTP status, unreadable body) end here.
@@ -75,15 +122,13 @@ async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
   const endLoading = options.loading ? beginLoading() : () => undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  const onProgress = options.onUploadProgress;
   try {
-    let response: Response;
+    let response: Transported;
     try {
-      response = await fetch(wire.url, {
-        method: wire.method,
-        headers: wire.headers,
-        body: wire.body,
-        signal: controller.signal,
-      });
+      response = onProgress
+        ? await xhrTransport(wire, controller.signal, onProgress)
+        : await fetchTransport(wire, controller.signal);
     } catch {
       if (controller.signal.aborted) {
         endLoading();
@@ -98,9 +143,10 @@ async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
         new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status }),
       );
     }
-    const isJson = (response.headers.get('content-type') ?? '').includes('json');
     try {
-      return isJson ? await response.json() : await response.text();
+      const body = await response.read();
+      onProgress?.(1);
+      return body;
     } catch {
       if (controller.signal.aborted) {
         endLoading();

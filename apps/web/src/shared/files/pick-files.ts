@@ -51,14 +51,24 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Longest side after compression, and JPEG quality: enough for OCR of an ID card. */
-const COMPRESS_MAX_SIDE = 1600;
-const COMPRESS_QUALITY = 0.8;
+/**
+ * Longest side after compression, and the JPEG qualities tried in turn until the file is
+ * at most COMPRESS_TARGET_BYTES: 1600 px at 0.6 still leaves an ID card's small print
+ * legible for OCR and for a person; a photo still larger than the target at the lowest
+ * quality is delivered as it is (the upload's own size limit decides).
+ */
+export const COMPRESS_MAX_SIDE = 1600;
+export const COMPRESS_QUALITIES = [0.8, 0.7, 0.6] as const;
+export const COMPRESS_TARGET_BYTES = 1024 * 1024;
 
 interface Delivered {
   file: File;
   width: number;
   height: number;
+}
+
+function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
 }
 
 /** Scaled down and re-encoded as JPEG, unless that would not make the file smaller. */
@@ -69,7 +79,11 @@ async function compressImage(file: File, img: HTMLImageElement): Promise<Deliver
   canvas.width = Math.round(img.naturalWidth * scale);
   canvas.height = Math.round(img.naturalHeight * scale);
   canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', COMPRESS_QUALITY));
+  let blob: Blob | null = null;
+  for (const quality of COMPRESS_QUALITIES) {
+    blob = await toJpeg(canvas, quality);
+    if (!blob || blob.size <= COMPRESS_TARGET_BYTES) break;
+  }
   if (!blob || blob.size >= file.size) return original;
   const jpeg = new File([blob], file.name.replace(/\.[^.]+$/, '') + '.jpg', { type: 'image/jpeg' });
   return { file: jpeg, width: canvas.width, height: canvas.height };

@@ -135,4 +135,50 @@ describe('uploadFiles answers go through the request layer', () => {
     await expect(upload()).rejects.toMatchObject({ kind: 'business', message: '圖片格式不支援', handled: false });
     expect(storage.get('token')).toBe(SESSION.token);
   });
+
+  it('reports the upload progress (XMLHttpRequest upload.onprogress) and answers the same way', async () => {
+    const sentBodies: unknown[] = [];
+    const encrypted = cipher.encrypt(
+      JSON.stringify({ status: STATUS_OK, message: '', body: { key: 'k2', imageURL: '/api/v3/upload/file?key=k2' } }),
+    );
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+        onprogress: null,
+      };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      readonly headers: Record<string, string> = {};
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      getResponseHeader() {
+        return 'text/plain';
+      }
+      abort() {}
+      send(body: unknown) {
+        sentBodies.push(body);
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = 200;
+        this.responseText = encrypted;
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const seen: number[] = [];
+    const result = await uploadFiles({
+      url: PATHS.uploadImage.path,
+      files: [new File(['png'], 'a.png')],
+      onProgress: (percent) => seen.push(percent),
+    });
+    expect(result).toEqual([{ key: 'k2', imageURL: '/api/v3/upload/file?key=k2' }]);
+    expect(seen).toEqual([40, 100]);
+    expect(sentBodies[0]).toBeInstanceOf(FormData);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -25,6 +25,8 @@ export interface UploadOptions {
   /** How the too-large refusal is shown; SPEC.md: a toast. */
   onTooLarge?: (message: string) => void;
   loading?: boolean;
+  /** Share of all the files' bytes sent so far, 0 to 100 (whole numbers), as it grows. */
+  onProgress?: (percent: number) => void;
 }
 
 /** The upload was refused on the device (too large): the user already saw the toast. */
@@ -57,19 +59,43 @@ function fileName(file: Blob, index: number): string {
 }
 
 /** One file, through the request layer: 301, 500 and a bad answer are handled there. */
-function uploadOne(options: UploadOptions, file: Blob, index: number): Promise<UploadedFile> {
+function uploadOne(
+  options: UploadOptions,
+  file: Blob,
+  index: number,
+  onProgress: ((fraction: number) => void) | undefined,
+): Promise<UploadedFile> {
   const form = new FormData();
   for (const [key, value] of Object.entries(options.formData ?? {})) form.append(key, value);
   form.append(options.name ?? DEFAULT_FILE_FIELD, file, fileName(file, index));
-  return requestUpload(options.url, form, { timeoutMs: UPLOAD_TIMEOUT_MS });
+  return requestUpload(options.url, form, { timeoutMs: UPLOAD_TIMEOUT_MS, onUploadProgress: onProgress });
+}
+
+/**
+ * The files' progress as one percentage, each file weighted by its size; reported only
+ * when it grows, so a bar never steps back.
+ */
+function combinedProgress(files: readonly Blob[], report: (percent: number) => void) {
+  const sent = files.map(() => 0);
+  const total = files.reduce((sum, file) => sum + Math.max(file.size, 1), 0);
+  let last = -1;
+  return (index: number) => (fraction: number) => {
+    sent[index] = Math.max(files[index]?.size ?? 1, 1) * Math.min(Math.max(fraction, 0), 1);
+    const percent = Math.floor((sent.reduce((sum, n) => sum + n, 0) / total) * 100);
+    if (percent > last) {
+      last = percent;
+      report(percent);
+    }
+  };
 }
 
 /** Multipart upload of each picked file, with the form data and the API headers. */
 export async function uploadFiles(options: UploadOptions): Promise<UploadedFile[]> {
   await checkUpload(options);
   const endLoading = options.loading ? beginLoading() : () => undefined;
+  const progressOf = options.onProgress ? combinedProgress(options.files, options.onProgress) : undefined;
   try {
-    return await Promise.all(options.files.map((file, index) => uploadOne(options, file, index)));
+    return await Promise.all(options.files.map((file, index) => uploadOne(options, file, index, progressOf?.(index))));
   } finally {
     endLoading();
   }

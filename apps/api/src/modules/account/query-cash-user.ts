@@ -2,8 +2,14 @@ import { ONBOARDING_STEP_KEYS, type TQueryCashUserResponse } from '@app/contract
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import type { Db } from '../../db/client.ts';
 import type { AccountCaller } from '../../plugins/envelope.ts';
-import { hasPassword } from '../auth/has-password.ts';
-import { hasOpenOrder } from '../orders/has-open-order.ts';
+import { passwordSetFlag } from '../auth/password-set-flag.ts';
+import { openOrderFlag } from '../orders/open-order-flag.ts';
+import { userFlagsQuery } from './account-repository.ts';
+
+const selectFlags = userFlagsQuery('account_who_am_i_flags', {
+  hasPassword: passwordSetFlag(),
+  hasOpenOrder: openOrderFlag(),
+});
 
 /**
  * Who am I: the caller (already loaded with the session), password and order state. The
@@ -12,20 +18,17 @@ import { hasOpenOrder } from '../orders/has-open-order.ts';
  */
 export async function queryCashUser(options: { db: Db; caller: AccountCaller }): Promise<TQueryCashUserResponse> {
   const { db, caller } = options;
-  // Two owners, two independent reads: side by side, not one after the other.
-  const [password, openOrder] = await Promise.all([
-    hasPassword({ db, userId: caller.id }),
-    hasOpenOrder({ db, userId: caller.id }),
-  ]);
+  // Two owners' flags, one round trip.
+  const flags = await selectFlags(db, caller.id);
   const steps = ONBOARDING_STEP_KEYS.map((key) => ({ key, done: false }));
   return {
     userId: String(caller.id),
     uuId: caller.uuid,
     maskedMobile: maskTaiwanMobile(caller.phone),
-    hasPassword: password,
+    hasPassword: flags.hasPassword,
     steps,
     completedSteps: steps.filter((step) => step.done).length,
     creditLimit: 0,
-    hasOpenOrder: openOrder,
+    hasOpenOrder: flags.hasOpenOrder,
   };
 }

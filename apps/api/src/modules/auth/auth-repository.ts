@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { userCredentials } from '../../db/schema/auth.ts';
@@ -13,6 +13,14 @@ const passwordHashOf = preparedPerDb((db) =>
     .limit(1)
     .prepare('auth_password_hash'),
 );
+
+/**
+ * "The user has a password" as an SQL condition on the placeholder `userId`, so a
+ * caller can ask it together with other owners' flags in one round trip.
+ */
+export function passwordSetCondition(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${userCredentials} where ${userCredentials.userId} = ${sql.placeholder('userId')})`;
+}
 
 export async function selectPasswordHash(db: Db, userId: number): Promise<string | null> {
   const [row] = await passwordHashOf(db).execute({ userId });

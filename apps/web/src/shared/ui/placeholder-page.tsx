@@ -8,7 +8,7 @@ interface PlaceholderPageProps extends NavBarProps {
   step?: string;
 }
 
-/** A page whose content belongs to a later issue: its nav bar, title and an empty state. */
+/** A page whose capability is not built yet: its nav bar, title and an empty state. */
 export function PlaceholderPage({ step, ...nav }: PlaceholderPageProps) {
   return (
     <div className="page">

@@ -1,7 +1,7 @@
 import { TITLE_ORDER_PAY } from '@app/contract/messages/app-shell.ts';
 import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
 
-/** Nav bar, title and empty state; the page's content comes with its own issue. */
+/** Nav bar, title and empty state until the page's capability is built. */
 export default function OrderPayPage() {
   return <PlaceholderPage title={TITLE_ORDER_PAY} />;
 }

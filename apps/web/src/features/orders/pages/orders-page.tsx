@@ -1,7 +1,7 @@
 import { TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
 import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
 
-/** Nav bar, title and empty state; the page's content comes with its own issue. */
+/** Nav bar, title and empty state until the page's capability is built. */
 export default function OrdersPage() {
   return <PlaceholderPage title={TAB_ORDERS} showBack={false} />;
 }

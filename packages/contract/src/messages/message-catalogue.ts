@@ -3,6 +3,7 @@ import * as appShell from './app-shell.ts';
 import * as bankAccounts from './bank-accounts.ts';
 import * as helpCenter from './help-center.ts';
 import * as onboarding from './onboarding.ts';
+import * as onboardingPages from './onboarding-pages.ts';
 import * as requestErrors from './request-errors.ts';
 
 /**
@@ -11,7 +12,7 @@ import * as requestErrors from './request-errors.ts';
  * The web app imports the area files directly, so a page bundles only its own texts.
  * A new message file is added here.
  */
-export const MESSAGE_FILES = { accounts, appShell, bankAccounts, helpCenter, onboarding, requestErrors } as const;
+export const MESSAGE_FILES = { accounts, appShell, bankAccounts, helpCenter, onboarding, onboardingPages, requestErrors } as const;
 
 /** Every constant of every message file, by name. */
 export function allMessages(): Record<string, unknown> {

@@ -242,3 +242,22 @@ export async function requestUpload(
   const raw = await send({ url: target, method: 'POST', headers, body: form }, options);
   return answerBody(raw, ZUploadImageResponseSchema);
 }
+
+/**
+ * The bytes of one of the caller's own uploads (upload/file answers them to their owner
+ * only, with the session header, so an <img src> cannot load them).
+ */
+export async function requestOwnedFile(url: string, options: RequestOptions = {}): Promise<Blob> {
+  const config = getRuntimeConfig();
+  const target = /^https?:\/\//.test(url) ? url : `${config.apiBase}${url}`;
+  const headers = buildHeaders(wireCipher(), config.packageName);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  try {
+    const response = await fetch(target, { headers, signal: controller.signal });
+    if (response.status !== 200) throw new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status });
+    return await response.blob();
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -69,3 +69,8 @@ export function showRequestError(error: unknown): void {
   }
   if (error instanceof Error && error.message) toastError(error.message);
 }
+
+/** One of the caller's own uploaded images, as a Blob (see request-core.ts). */
+export async function requestOwnedFile(url: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await loadCore()).requestOwnedFile(url, options);
+}

@@ -1,7 +1,89 @@
-import { TAB_APTITUDE } from '@app/contract/messages/app-shell.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import { useNavigate } from 'react-router';
+import List from 'antd-mobile/es/components/list';
+import { CheckCircleFill } from 'antd-mobile-icons';
+import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
+import { STEP_STATE_DONE, progressCount } from '@app/contract/messages/accounts.ts';
+import { STEP_BANK_CARD, STEP_CONTACTS, STEP_FACE, STEP_ID_CARD, STEP_PERSONAL, TAB_APTITUDE } from '@app/contract/messages/app-shell.ts';
+import { APTITUDE_ALL_DONE, APTITUDE_CREDIT_LIMIT, APTITUDE_GO, APTITUDE_INTRO, APTITUDE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
+import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
+import { ROUTES, type RoutePath } from '../../../shared/config/route-paths.ts';
+import { hasToken } from '../../../shared/store/local-store.ts';
+import { LoginGate } from '../../../shared/ui/login-gate.tsx';
+import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { QueryState } from '../../../shared/ui/query-state.tsx';
+import './aptitude-page.css';
 
-/** Nav bar, title and empty state; the page's content comes with its own issue. */
+/** Each verification item's SPEC.md name and the page that completes it. */
+const ITEMS: Record<OnboardingStepKey, { title: string; path: RoutePath }> = {
+  personal: { title: STEP_PERSONAL, path: ROUTES.userInfo },
+  contacts: { title: STEP_CONTACTS, path: ROUTES.contact },
+  idCard: { title: STEP_ID_CARD, path: ROUTES.idCard },
+  bankCard: { title: STEP_BANK_CARD, path: ROUTES.bankInfo },
+  face: { title: STEP_FACE, path: ROUTES.faceGuide },
+};
+
+const money = new Intl.NumberFormat('zh-TW');
+
+/** /pages/aptitude (tab 資質) — the five verification items, their state, and the credit limit. */
 export default function AptitudePage() {
-  return <PlaceholderPage title={TAB_APTITUDE} showBack={false} />;
+  const navigate = useNavigate();
+  const user = useQueryCashUser(hasToken());
+  return (
+    <div className="page aptitude-page">
+      <NavBar title={TAB_APTITUDE} showBack={false} />
+      <main className="page-body">
+        <LoginGate returnTo={ROUTES.aptitude} prompt={APTITUDE_LOGIN_PROMPT}>
+          <QueryState query={user}>
+            {(data) => {
+              const allDone = data.steps.length > 0 && data.steps.every((s) => s.done);
+              return (
+                <>
+                  <section className="aptitude-summary" aria-live="polite">
+                    {allDone ? (
+                      <>
+                        <p className="aptitude-summary-label">{APTITUDE_CREDIT_LIMIT}</p>
+                        <p className="aptitude-limit" data-testid="credit-limit">
+                          NT$ {money.format(data.creditLimit)}
+                        </p>
+                        <p className="aptitude-summary-note">{APTITUDE_ALL_DONE}</p>
+                      </>
+                    ) : (
+                      <>
+                        <p className="aptitude-summary-label">{APTITUDE_INTRO}</p>
+                        <p className="aptitude-count" data-testid="aptitude-count">
+                          {progressCount(data.completedSteps, data.steps.length)}
+                        </p>
+                      </>
+                    )}
+                  </section>
+                  <List mode="card" className="aptitude-items">
+                    {data.steps.map((step, index) => (
+                      <List.Item
+                        key={step.key}
+                        data-testid={`aptitude-${step.key}`}
+                        data-done={step.done}
+                        prefix={<span className="aptitude-number">{index + 1}</span>}
+                        extra={
+                          step.done ? (
+                            <span className="aptitude-done">
+                              <CheckCircleFill aria-hidden /> {STEP_STATE_DONE}
+                            </span>
+                          ) : (
+                            <span className="aptitude-go">{APTITUDE_GO}</span>
+                          )
+                        }
+                        onClick={() => navigate(ITEMS[step.key].path)}
+                      >
+                        {ITEMS[step.key].title}
+                      </List.Item>
+                    ))}
+                  </List>
+                </>
+              );
+            }}
+          </QueryState>
+        </LoginGate>
+      </main>
+    </div>
+  );
 }

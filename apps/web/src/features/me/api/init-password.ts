@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
-import { queryCashUserQueryOptions } from './query-cash-user.ts';
+import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
 
 export type InitPasswordInput = RequestOf<typeof ENDPOINTS.initPassword>;
 

@@ -6,7 +6,7 @@ import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
 import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
 import { STEP_BANK_CARD, STEP_CONTACTS, STEP_FACE, STEP_ID_CARD, STEP_PERSONAL } from '@app/contract/messages/app-shell.ts';
 import { ROUTES, type RoutePath } from '../../../shared/config/route-paths.ts';
-import type { CashUser } from '../api/query-cash-user.ts';
+import type { CashUser } from '../../../shared/api/query-cash-user.ts';
 
 /** Each step's SPEC.md name and the page that completes it. */
 const STEPS: Record<OnboardingStepKey, { title: string; path: RoutePath }> = {

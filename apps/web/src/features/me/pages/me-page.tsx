@@ -25,7 +25,7 @@ import { LoginButton } from '../../../shared/ui/login-button.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { ServerErrorRetry } from '../../../shared/ui/server-error-retry.tsx';
 import { useLoginOut } from '../api/login-out.ts';
-import { useQueryCashUser } from '../api/query-cash-user.ts';
+import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
 import { DestroyAccountPopup } from '../components/destroy-account-popup.tsx';
 import { MyDataPopup } from '../components/my-data-popup.tsx';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
-import { request } from '../../../shared/api/request.ts';
+import { request } from './request.ts';
 
 export type CashUser = ResponseOf<typeof ENDPOINTS.queryCashUser>;
 

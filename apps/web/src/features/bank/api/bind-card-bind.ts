@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
+import { request } from '../../../shared/api/request.ts';
+import { bindCardListQueryOptions } from './bind-card-list.ts';
+
+export type BindCardInput = RequestOf<typeof ENDPOINTS.bindCardBind>;
+
+export function bindCard(input: BindCardInput) {
+  return request(ENDPOINTS.bindCardBind, input, { loading: true });
+}
+
+/** Adds a card; the list and the onboarding steps change with it. */
+export function useBindCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bindCard,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bindCardListQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryCashUserQueryOptions().queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+import { bindCardListQueryOptions, type BankCard } from './bind-card-list.ts';
+
+/** Makes one own card the default; the answer is the whole list. */
+export function updateDefaultBank(cardId: string): Promise<BankCard[]> {
+  return request(ENDPOINTS.updateBank, { cardId }, { loading: true }).then((answer) => answer.cards);
+}
+
+export function useUpdateDefaultBank() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDefaultBank,
+    onSuccess: (cards) => queryClient.setQueryData(bindCardListQueryOptions().queryKey, cards),
+  });
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
+import { STEP_BANK_CARD } from '@app/contract/messages/app-shell.ts';
+import { BANK_CARD_ADD } from '@app/contract/messages/bank-accounts.ts';
+import { BANK_PAGE_INFO_CARDS, BANK_PAGE_INFO_INTRO, BANK_PAGE_INFO_NEXT, PAGE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { hasToken } from '../../../shared/store/local-store.ts';
+import { LoginGate } from '../../../shared/ui/login-gate.tsx';
+import { QueryState } from '../../../shared/ui/query-state.tsx';
+import { StepPage } from '../../../shared/ui/step-page.tsx';
+import { useBindCardList } from '../api/bind-card-list.ts';
+import { AddCardForm } from '../components/add-card-form.tsx';
+import { CardList } from '../components/card-list.tsx';
+import './bank.css';
+
+/** /pages/me/bankInfo — onboarding step 4 (銀行卡): the user's cards, or the form to add one. */
+export default function BankInfoPage() {
+  const navigate = useNavigate();
+  const cards = useBindCardList(hasToken());
+  const next = () => navigate(ROUTES.faceGuide);
+  return (
+    <StepPage title={STEP_BANK_CARD} step="4" otherBack>
+      <LoginGate returnTo={ROUTES.bankInfo} prompt={PAGE_LOGIN_PROMPT}>
+        <p className="step-page-intro">{BANK_PAGE_INFO_INTRO}</p>
+        <QueryState query={cards}>
+          {(list) =>
+            list.length === 0 ? (
+              <AddCardForm onBound={next} />
+            ) : (
+              <>
+                <CardList cards={list} header={BANK_PAGE_INFO_CARDS} />
+                <div className="step-page-actions">
+                  <Button block color="primary" size="large" shape="rounded" onClick={next}>
+                    {BANK_PAGE_INFO_NEXT}
+                  </Button>
+                  <Button block fill="outline" shape="rounded" onClick={() => navigate(ROUTES.addBank)}>
+                    {BANK_CARD_ADD}
+                  </Button>
+                </div>
+              </>
+            )
+          }
+        </QueryState>
+      </LoginGate>
+    </StepPage>
+  );
+}

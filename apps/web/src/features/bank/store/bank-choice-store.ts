@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+import type { Bank } from '../api/bank-list.ts';
+
+/**
+ * The bank picked on /pages/me/bankSelect, read by the add-card form when the user comes
+ * back. In memory only, and only the bank (public data): the account number is never
+ * kept outside the form.
+ */
+interface BankChoiceState {
+  bank: Bank | null;
+  choose: (bank: Bank) => void;
+  clear: () => void;
+}
+
+export const useBankChoice = create<BankChoiceState>((set) => ({
+  bank: null,
+  choose: (bank) => set({ bank }),
+  clear: () => set({ bank: null }),
+}));

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { onUserDetailSaved, type UserDetail } from '../../../shared/api/query-user-detail.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type EmergencyContactAddInput = RequestOf<typeof ENDPOINTS.emergencyContactAdd>;
+
+export function emergencyContactAdd(input: EmergencyContactAddInput): Promise<UserDetail> {
+  return request(ENDPOINTS.emergencyContactAdd, input, { loading: true });
+}
+
+/** Saves the step; the answer is the detail as saved (numbers masked). */
+export function useEmergencyContactAdd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emergencyContactAdd,
+    onSuccess: (detail) => onUserDetailSaved(queryClient, detail),
+  });
+}

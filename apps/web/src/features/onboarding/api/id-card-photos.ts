@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { onUserDetailSaved, type UserDetail } from '../../../shared/api/query-user-detail.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type IdCardPhotosInput = RequestOf<typeof ENDPOINTS.userAuthIdCardPhotos>;
+
+export function idCardPhotos(input: IdCardPhotosInput): Promise<UserDetail> {
+  return request(ENDPOINTS.userAuthIdCardPhotos, input, { loading: true });
+}
+
+/** Saves the step; the answer is the detail as saved (numbers masked). */
+export function useIdCardPhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: idCardPhotos,
+    onSuccess: (detail) => onUserDetailSaved(queryClient, detail),
+  });
+}

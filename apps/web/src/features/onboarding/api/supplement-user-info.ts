@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { onUserDetailSaved, type UserDetail } from '../../../shared/api/query-user-detail.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type SupplementUserInfoInput = RequestOf<typeof ENDPOINTS.userAuthSupplementUserInfo>;
+
+export function supplementUserInfo(input: SupplementUserInfoInput): Promise<UserDetail> {
+  return request(ENDPOINTS.userAuthSupplementUserInfo, input, { loading: true });
+}
+
+/** Saves the step; the answer is the detail as saved (numbers masked). */
+export function useSupplementUserInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: supplementUserInfo,
+    onSuccess: (detail) => onUserDetailSaved(queryClient, detail),
+  });
+}

@@ -6,6 +6,7 @@ export const ID_NUMBER_INVALID = '身分證字號或統一證號格式不正確�
 export const ID_NUMBER_REQUIRED = '請輸入身分證字號或統一證號';
 export const ID_NUMBER_GENDER_MISMATCH = '身分證字號與所選性別不符，請確認後重新輸入';
 export const ID_NUMBER_TAKEN = '此身分證字號無法使用，如有疑問請聯絡客服';
+export const ID_NUMBER_CHECK_LIMIT = '身分證字號查詢次數過多，請一小時後再試';
 export const BIRTH_DATE_INVALID = '請輸入正確的出生日期';
 export const UNDER_AGE = '申請人須年滿 20 歲';
 export const MONTHLY_INCOME_INVALID = '請輸入月收入（新臺幣整數金額）';
@@ -23,7 +24,6 @@ export const CONTACTS_DUPLICATE = '緊急聯絡人的手機號碼不可重複';
 export const CONTACT_IS_SELF = '緊急聯絡人不可填寫您本人的手機號碼';
 export const CONTACT_CONSENT_REQUIRED = '請先閱讀並同意緊急聯絡人告知事項';
 export const PHOTO_NOT_FOUND = '找不到上傳的圖片，請重新上傳';
-export const PERSONAL_FIRST = '請先完成個人明細';
 
 /**
  * PDPA art. 9: what the user confirms to tell each contact, shown beside the consent box

@@ -5,6 +5,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { authModule } from './modules/auth/routes.ts';
+import { bankAccountsModule } from './modules/bank-accounts/routes.ts';
 import { configModule } from './modules/config/routes.ts';
 import { documentsModule } from './modules/documents/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploadsModule);
   await app.register(questionsModule);
   await app.register(ordersModule);
+  await app.register(bankAccountsModule);
   await app.register(accountModule);
 
   await app.register(webAppPlugin, {

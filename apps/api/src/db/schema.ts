@@ -5,6 +5,7 @@
  * in CI) share one migration set: only SQL that 15 accepts.
  */
 export * from './schema/auth.ts';
+export * from './schema/bank-accounts.ts';
 export * from './schema/config.ts';
 export * from './schema/documents.ts';
 export * from './schema/idempotency.ts';

@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bankAccounts } from '../../db/schema/bank-accounts.ts';
+
+/** The only code touching `bank_accounts`. */
+
+export interface BankAccountRow {
+  id: number;
+  bankCode: string;
+  branchCode: string | null;
+  accountNumber: string;
+  holderName: string;
+  passbookImageKey: string | null;
+  isDefault: boolean;
+  createdAt: Date;
+}
+
+const columns = {
+  id: bankAccounts.id,
+  bankCode: bankAccounts.bankCode,
+  branchCode: bankAccounts.branchCode,
+  accountNumber: bankAccounts.accountNumber,
+  holderName: bankAccounts.holderName,
+  passbookImageKey: bankAccounts.passbookImageKey,
+  isDefault: bankAccounts.isDefault,
+  createdAt: bankAccounts.createdAt,
+};
+
+/** The user's accounts: the default first, then oldest first. */
+export async function selectBankAccounts(db: Db, userId: number): Promise<BankAccountRow[]> {
+  return db
+    .select(columns)
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId))
+    .orderBy(desc(bankAccounts.isDefault), asc(bankAccounts.id));
+}
+
+/** One account of `userId`; someone else's id answers null like a missing one. */
+export async function selectOwnBankAccount(db: Db, userId: number, id: number): Promise<BankAccountRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function existsBankAccount(db: Db, userId: number, bankCode: string, accountNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(
+      and(eq(bankAccounts.userId, userId), eq(bankAccounts.bankCode, bankCode), eq(bankAccounts.accountNumber, accountNumber)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function countBankAccounts(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Inserts an account; it is the default when the user has none yet, decided in the same
+ * statement (two first binds at once: the partial unique index lets one be the default).
+ */
+export async function insertBankAccount(
+  db: Db,
+  row: {
+    userId: number;
+    bankCode: string;
+    branchCode: string | null;
+    accountNumber: string;
+    holderName: string;
+    passbookImageKey: string | null;
+  },
+): Promise<BankAccountRow> {
+  const noDefaultYet = sql<boolean>`not exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${row.userId} and ${bankAccounts.isDefault})`;
+  const [inserted] = await db
+    .insert(bankAccounts)
+    .values({ ...row, isDefault: noDefaultYet })
+    .returning(columns);
+  if (!inserted) throw new Error('bank account insert returned no row');
+  return inserted;
+}
+
+/** Makes `id` the only default of `userId`, in one transaction; false when `id` is not theirs. */
+export async function setDefaultBankAccount(db: Db, userId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
+      .for('update');
+    if (!target) return false;
+    // Clear first: the partial unique index allows one default at any moment.
+    await tx
+      .update(bankAccounts)
+      .set({ isDefault: false })
+      .where(and(eq(bankAccounts.userId, userId), ne(bankAccounts.id, id), eq(bankAccounts.isDefault, true)));
+    await tx.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.id, id));
+    return true;
+  });
+}
+
+export async function updateBankAccountBranch(db: Db, userId: number, id: number, branchCode: string | null): Promise<void> {
+  await db
+    .update(bankAccounts)
+    .set({ branchCode })
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)));
+}
+
+export async function updatePassbookImage(db: Db, userId: number, id: number, key: string): Promise<void> {
+  await db
+    .update(bankAccounts)
+    .set({ passbookImageKey: key })
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)));
+}
+
+export async function deleteBankAccounts(db: Db, userId: number): Promise<void> {
+  await db.delete(bankAccounts).where(eq(bankAccounts.userId, userId));
+}
+
+/** Whether a failed insert broke the one-account-once rule (a concurrent duplicate). */
+export function isDuplicateAccountError(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'bank_accounts_user_account_uq') return true;
+  }
+  return false;
+}

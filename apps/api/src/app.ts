@@ -9,6 +9,8 @@ import { bankAccountsModule } from './modules/bank-accounts/routes.ts';
 import { configModule } from './modules/config/routes.ts';
 import { documentsModule } from './modules/documents/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
+import { loansModule } from './modules/loans/routes.ts';
+import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
 import { questionsModule } from './modules/questions/routes.ts';
 import { trackingModule } from './modules/tracking/routes.ts';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploadsModule);
   await app.register(questionsModule);
   await app.register(ordersModule);
+  await app.register(onboardingModule);
+  await app.register(loansModule);
   await app.register(bankAccountsModule);
   await app.register(accountModule);
 

@@ -9,6 +9,7 @@ export * from './schema/bank-accounts.ts';
 export * from './schema/config.ts';
 export * from './schema/documents.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/onboarding.ts';
 export * from './schema/orders.ts';
 export * from './schema/questions.ts';
 export * from './schema/sessions.ts';

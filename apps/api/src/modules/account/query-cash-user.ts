@@ -1,26 +1,39 @@
-import { ONBOARDING_STEP_KEYS, type TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
+import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import type { Db } from '../../db/client.ts';
+import { onboardingSteps } from '../../domain/onboarding-steps.ts';
 import type { AccountCaller } from '../../plugins/envelope.ts';
 import { passwordSetFlag } from '../auth/password-set-flag.ts';
+import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
+import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
 import { openOrderFlag } from '../orders/open-order-flag.ts';
 import { userFlagsQuery } from './account-repository.ts';
 
+const onboarding = onboardingStepFlags();
 const selectFlags = userFlagsQuery('account_who_am_i_flags', {
   hasPassword: passwordSetFlag(),
   hasOpenOrder: openOrderFlag(),
+  personal: onboarding.personal,
+  contacts: onboarding.contacts,
+  idCard: onboarding.idCard,
 });
 
 /**
- * Who am I: the caller (already loaded with the session), password and order state. The
- * onboarding steps have no tables yet: until the onboarding module derives `done` from
- * its rows, no step is done and the credit limit is 0.
+ * Who am I: the caller (already loaded with the session), password and order state, and
+ * the onboarding steps as their owners report them. The face step has no module yet, so
+ * it is never done; the credit limit stays 0 until limits are granted.
  */
 export async function queryCashUser(options: { db: Db; caller: AccountCaller }): Promise<TQueryCashUserResponse> {
   const { db, caller } = options;
-  // Two owners' flags, one round trip.
-  const flags = await selectFlags(db, caller.id);
-  const steps = ONBOARDING_STEP_KEYS.map((key) => ({ key, done: false }));
+  // Three owners' flags in one round trip; the bank card beside it.
+  const [flags, bankCard] = await Promise.all([selectFlags(db, caller.id), hasBankAccount({ db, userId: caller.id })]);
+  const steps = onboardingSteps({
+    personal: flags.personal,
+    contacts: flags.contacts,
+    idCard: flags.idCard,
+    bankCard,
+    face: false,
+  });
   return {
     userId: String(caller.id),
     uuId: caller.uuid,

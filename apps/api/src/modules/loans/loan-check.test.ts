@@ -46,7 +46,7 @@ async function uploadKey(user: LoggedIn): Promise<string> {
 }
 
 describe('loan/check: where 立即申請 goes', () => {
-  it('login → personal → contacts → idCard → bankCard as the steps are saved', async () => {
+  it('login → personal → contacts → idCard → bankCard → face as the steps are saved (no face module yet: never apply)', async () => {
     expect(await nextFor()).toBe('login');
     expect(await nextFor({ token: 'not-a-session', headers: { token: 'not-a-session' } } as LoggedIn)).toBe('login');
 
@@ -82,6 +82,9 @@ describe('loan/check: where 立即申請 goes', () => {
 
     await ok(ENDPOINTS.userAuthIdCardPhotos, { frontKey: await uploadKey(user), backKey: await uploadKey(user) }, user);
     expect(await nextFor(user)).toBe('bankCard');
+
+    await ok(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: '陳志明' }, user);
+    expect(await nextFor(user)).toBe('face');
   });
 
   it('goes back to an earlier step left undone, whatever was done after it', async () => {

@@ -170,6 +170,14 @@ describe('step 1: personal details', () => {
     expect(logLines.join('\n')).not.toContain(taken);
   });
 
+  it('two accounts saving one ID number at the same moment: exactly one gets it', async () => {
+    const [first, second] = [await loginWithCode(server, randomMobile()), await loginWithCode(server, randomMobile())];
+    const idNumber = randomNationalId('male');
+    const answers = await Promise.all([first, second].map((user) => call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber }), user)));
+    expect(answers.map((answer) => answer?.status).sort()).toEqual([200, 500]);
+    expect(answers.find((answer) => answer?.status === 500)).toEqual(refusal(ID_NUMBER_TAKEN));
+  });
+
   it('identitycheck: free, or the caller\'s own, is available; another account\'s is not, whoever holds it', async () => {
     const owner = await loginWithCode(server, randomMobile());
     const taken = randomNationalId('male');

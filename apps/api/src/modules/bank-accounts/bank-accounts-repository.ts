@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 
@@ -63,7 +63,8 @@ export async function countBankAccounts(db: Db, userId: number): Promise<number>
 
 /**
  * Inserts an account; it is the default when the user has none yet, decided in the same
- * statement (two first binds at once: the partial unique index lets one be the default).
+ * statement. Two first binds at once both see no default: the partial unique index lets
+ * one of them be it, and the other is inserted again as not the default.
  */
 export async function insertBankAccount(
   db: Db,
@@ -77,12 +78,22 @@ export async function insertBankAccount(
   },
 ): Promise<BankAccountRow> {
   const noDefaultYet = sql<boolean>`not exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${row.userId} and ${bankAccounts.isDefault})`;
-  const [inserted] = await db
-    .insert(bankAccounts)
-    .values({ ...row, isDefault: noDefaultYet })
-    .returning(columns);
+  const insert = (isDefault: boolean | typeof noDefaultYet) =>
+    db.insert(bankAccounts).values({ ...row, isDefault }).returning(columns);
+  let inserted: BankAccountRow | undefined;
+  try {
+    [inserted] = await insert(noDefaultYet);
+  } catch (error) {
+    if (violated(error) !== 'bank_accounts_one_default_uq') throw error;
+    [inserted] = await insert(false);
+  }
   if (!inserted) throw new Error('bank account insert returned no row');
   return inserted;
+}
+
+/** Whether a user has a bank account, as a condition for a combined read (placeholder `userId`). */
+export function bankAccountCondition(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${sql.placeholder('userId')})`;
 }
 
 /** Makes `id` the only default of `userId`, in one transaction; false when `id` is not theirs. */
@@ -122,11 +133,16 @@ export async function deleteBankAccounts(db: Db, userId: number): Promise<void> 
   await db.delete(bankAccounts).where(eq(bankAccounts.userId, userId));
 }
 
-/** Whether a failed insert broke the one-account-once rule (a concurrent duplicate). */
-export function isDuplicateAccountError(error: unknown): boolean {
+/** The unique index a failed statement broke, if that is why it failed. */
+function violated(error: unknown): string | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'bank_accounts_user_account_uq') return true;
+    if (code === '23505' && typeof constraint === 'string') return constraint;
   }
-  return false;
+  return null;
+}
+
+/** Whether a failed insert broke the one-account-once rule (a concurrent duplicate). */
+export function isDuplicateAccountError(error: unknown): boolean {
+  return violated(error) === 'bank_accounts_user_account_uq';
 }

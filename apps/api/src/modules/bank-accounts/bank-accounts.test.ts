@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_RELOGIN, type Envelope } from '@app/contract/envelope.ts';
 import {
   BANK_ACCOUNT_RULE,
@@ -34,9 +34,6 @@ import {
 } from '../../test/accounts-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
-/** Step 1 (個人明細) as the onboarding module takes it: the verified name comes from here. */
-const SUPPLEMENT_USER_INFO: PathDef = { method: 'POST', path: '/api/v3/userAuth/supplementUserInfo', auth: true };
-
 const LETTER_A = 10;
 /** A national ID that passes the checksum: A, 1 (male), seven random digits and the check digit. */
 function randomNationalId(): string {
@@ -54,15 +51,17 @@ let server: AccountsServer;
 let alice: LoggedIn;
 let bob: LoggedIn;
 let carol: LoggedIn;
+let dave: LoggedIn;
 
 async function call(path: Pick<PathDef, 'method' | 'path'>, payload: unknown, user?: LoggedIn): Promise<Envelope | null> {
   return (await server.client.call(path, payload, user?.headers ?? {})).envelope;
 }
 
+/** Step 1 (個人明細) as the onboarding module takes it: the verified name comes from here. */
 async function completeStep1(user: LoggedIn, name: string): Promise<void> {
   bodyOf(
     await call(
-      SUPPLEMENT_USER_INFO,
+      ENDPOINTS.userAuthSupplementUserInfo,
       {
         name,
         gender: 'male',
@@ -78,7 +77,7 @@ async function completeStep1(user: LoggedIn, name: string): Promise<void> {
         address: '重慶南路一段 1 號',
         email: 'ming@example.com',
         lineId: '',
-      },
+      } satisfies RequestOf<typeof ENDPOINTS.userAuthSupplementUserInfo>,
       user,
     ),
   );
@@ -98,8 +97,10 @@ beforeAll(async () => {
   alice = await loginWithCode(server, randomMobile());
   bob = await loginWithCode(server, randomMobile());
   carol = await loginWithCode(server, randomMobile());
+  dave = await loginWithCode(server, randomMobile());
   await completeStep1(alice, NAME);
   await completeStep1(bob, '林美華');
+  await completeStep1(dave, '張志豪');
 });
 afterAll(async () => {
   await server?.close();
@@ -290,5 +291,17 @@ describe('changing the default and the branch', () => {
     const aliceKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(80), alice.headers)).envelope).key;
     const { card } = bodyOf<TBankCardResponse>(await call(ENDPOINTS.bindCardImg, { cardId: target?.id, imageKey: aliceKey }, alice));
     expect(card.hasPassbookImage).toBe(true);
+  });
+});
+
+describe('binding at the same moment', () => {
+  it('makes exactly one of several first cards the default, and binds one account once', async () => {
+    const numbers = ['20000000000001', '20000000000002', '20000000000003', '20000000000004', '20000000000004'];
+    const answers = await Promise.all(numbers.map((accountNumber) => bind(dave, { accountNumber, holderName: '張志豪' })));
+    expect(answers.filter((a) => a?.status === 200)).toHaveLength(4);
+    expect(answers.filter((a) => a?.message === BANK_CARD_DUPLICATE)).toHaveLength(1);
+    const cards = await cardsOf(dave);
+    expect(cards).toHaveLength(4);
+    expect(cards.filter((c) => c.isDefault)).toHaveLength(1);
   });
 });

@@ -1,0 +1,82 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS_ERROR } from '@app/contract/envelope.ts';
+import { UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
+import {
+  bodyOf,
+  loginWithCode,
+  randomMobile,
+  startAccountsServer,
+  uploadFile,
+  type AccountsServer,
+  type LoggedIn,
+} from '../../test/accounts-test-kit.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { orientationExif } from './strip-image-metadata.ts';
+import { BASE_JPEG, BASE_PNG, JFIF_APP0, SECRET_MARKERS, jpegWithMetadata, pngWithMetadata } from './test-images.ts';
+
+let database: TestDatabase;
+let server: AccountsServer;
+let user: LoggedIn;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startAccountsServer(database.handle);
+  user = await loginWithCode(server, randomMobile());
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
+const asUpload = (bytes: Buffer) => new Uint8Array(bytes);
+
+/** Every file the storage holds for the user, by key. */
+async function storedFiles(): Promise<Map<string, Buffer>> {
+  const dir = path.join(server.filesDir, user.userId);
+  const names = await readdir(dir).catch(() => []);
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name))] as const)));
+}
+
+describe('uploaded images lose their metadata before they are stored', () => {
+  it('stores a phone JPEG without its GPS EXIF, XMP or comments; the image data and orientation stay', async () => {
+    const { key, imageURL } = bodyOf<{ key: string; imageURL: string }>(
+      (await uploadFile(server, asUpload(jpegWithMetadata(6)), user.headers, { type: 'image/jpeg', name: 'IMG_0001.jpg' })).envelope,
+    );
+    const expected = Buffer.concat([BASE_JPEG.subarray(0, 2), JFIF_APP0, orientationExif(6), BASE_JPEG.subarray(2)]);
+    const onDisk = (await storedFiles()).get(key);
+    expect(onDisk).toEqual(expected);
+    const served = Buffer.from(await (await fetch(`${server.baseUrl}${imageURL}`, { headers: user.headers })).arrayBuffer());
+    expect(served).toEqual(expected);
+    for (const secret of SECRET_MARKERS) expect(served.toString('latin1')).not.toContain(secret);
+  });
+
+  it('stores a PNG without its text, time and EXIF chunks', async () => {
+    const { key } = bodyOf<{ key: string }>((await uploadFile(server, asUpload(pngWithMetadata()), user.headers)).envelope);
+    expect((await storedFiles()).get(key)).toEqual(BASE_PNG);
+  });
+
+  it('refuses a broken JPEG that carries EXIF (it cannot be cleaned), storing nothing', async () => {
+    const before = (await storedFiles()).size;
+    const broken = jpegWithMetadata(1).subarray(0, 60);
+    expect((await uploadFile(server, asUpload(Buffer.from(broken)), user.headers, { type: 'image/jpeg' })).envelope).toEqual(
+      refusal(UPLOAD_NOT_IMAGE),
+    );
+    expect((await storedFiles()).size).toBe(before);
+  });
+});
+
+describe('the content decides, not the name', () => {
+  it.each([
+    ['a Linux executable', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)])],
+    ['a Windows executable', Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(126)])],
+    ['a shell script', Buffer.from('#!/bin/sh\nrm -rf /\n', 'latin1')],
+  ])('refuses %s renamed photo.jpg and sent as image/jpeg, storing nothing', async (_what, bytes) => {
+    const before = (await storedFiles()).size;
+    const answer = await uploadFile(server, asUpload(bytes), user.headers, { type: 'image/jpeg', name: 'photo.jpg' });
+    expect(answer.envelope).toEqual(refusal(UPLOAD_NOT_IMAGE));
+    expect((await storedFiles()).size).toBe(before);
+  });
+});

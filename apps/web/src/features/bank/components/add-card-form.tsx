@@ -104,9 +104,10 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
     >
       <Form.Item
         label={BANK_NAME_LABEL}
+        required
         arrow
         onClick={() => navigate(ROUTES.bankSelect)}
-        help={bankError}
+        description={bankError}
         className={bankError ? 'bank-field-error' : undefined}
         data-testid="bank-field"
       >
@@ -125,7 +126,7 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
           trigger="onConfirm"
           arrow={needsBranch}
           disabled={!needsBranch}
-          help={needsBranch ? undefined : BANK_BRANCH_OPTIONAL}
+          description={needsBranch ? undefined : BANK_BRANCH_OPTIONAL}
           rules={needsBranch ? [{ required: true, message: BANK_BRANCH_REQUIRED }] : []}
           onClick={(_e, ref: RefObject<PickerRef | null>) => (needsBranch ? ref.current?.open() : undefined)}
         >
@@ -140,13 +141,14 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
           </Picker>
         </Form.Item>
       ) : null}
-      <Form.Item name="accountNumber" label={BANK_ACCOUNT_LABEL} rules={[zodRule(ZBankAccountNumberSchema)]}>
+      <Form.Item name="accountNumber" label={BANK_ACCOUNT_LABEL} required rules={[zodRule(ZBankAccountNumberSchema)]}>
         <Input placeholder={BANK_ACCOUNT_PLACEHOLDER} inputMode="numeric" autoComplete="off" maxLength={24} />
       </Form.Item>
       <Form.Item
         name="holderName"
         label={BANK_HOLDER_NAME_LABEL}
-        help={BANK_HOLDER_NAME_HINT}
+        required
+        description={BANK_HOLDER_NAME_HINT}
         rules={[zodRule(ZBindCardRequestSchema.shape.holderName)]}
       >
         <Input maxLength={50} />

@@ -152,6 +152,7 @@ export function ContactForm({ detail }: { detail: UserDetail }) {
               <Form.Item
                 name={[index, 'mobile']}
                 label={T.CONTACT_PAGE_MOBILE}
+                required
                 rules={[
                   {
                     validator: async (_rule, value: unknown) => {

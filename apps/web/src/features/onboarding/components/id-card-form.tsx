@@ -15,6 +15,10 @@ export function IdCardForm({ detail }: { detail: UserDetail }) {
   const [frontKey, setFrontKey] = useState(detail.idCard.frontKey ?? '');
   const [backKey, setBackKey] = useState(detail.idCard.backKey ?? '');
   const [error, setError] = useState<string>();
+  const uploaded = (set: (key: string) => void) => (key: string) => {
+    set(key);
+    setError(undefined);
+  };
 
   async function onSave() {
     if (!frontKey || !backKey) {
@@ -36,14 +40,14 @@ export function IdCardForm({ detail }: { detail: UserDetail }) {
         label={T.ID_CARD_PAGE_FRONT}
         hint={T.ID_CARD_PAGE_FRAME_HINT}
         savedKey={detail.idCard.frontKey}
-        onUploaded={setFrontKey}
+        onUploaded={uploaded(setFrontKey)}
         testId="id-card-front"
       />
       <PhotoFrame
         label={T.ID_CARD_PAGE_BACK}
         hint={T.ID_CARD_PAGE_FRAME_HINT}
         savedKey={detail.idCard.backKey}
-        onUploaded={setBackKey}
+        onUploaded={uploaded(setBackKey)}
         testId="id-card-back"
       />
       <div className="step-page-actions id-card-actions">

@@ -81,6 +81,15 @@ function initialValues(personal: UserDetail['personal']): Values {
 
 const income = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN);
 const MIN_BIRTH = new Date(1900, 0, 1);
+/**
+ * Borrowers are 20 or over (docs/product.md; the server checks it on the Taipei date): the
+ * date picker ends, and opens, on the latest birth date that can pass.
+ */
+const MIN_BORROWER_AGE = 20;
+function latestAdultBirthDate(): Date {
+  const today = new Date();
+  return new Date(today.getFullYear() - MIN_BORROWER_AGE, today.getMonth(), today.getDate());
+}
 
 /** Step 1 (個人明細): antd-mobile Form, each field checked by the contract's own schema. */
 export function UserInfoForm({ detail }: { detail: UserDetail }) {
@@ -129,7 +138,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       }
     >
       <Form.Header>{T.USER_INFO_SECTION_BASIC}</Form.Header>
-      <Form.Item name="name" label={T.USER_INFO_NAME} rules={[zodRule(shape.name)]}>
+      <Form.Item name="name" label={T.USER_INFO_NAME} required rules={[zodRule(shape.name)]}>
         <Input placeholder={T.USER_INFO_NAME_PLACEHOLDER} autoComplete="name" maxLength={32} />
       </Form.Item>
       <PickerItem name="gender" label={T.USER_INFO_GENDER} choices={choicesOf(GENDERS, GENDER_LABELS)} rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]} />
@@ -141,7 +150,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
         rules={[requiredRule(BIRTH_DATE_INVALID)]}
         onClick={(_e, ref: RefObject<DatePickerRef | null>) => ref.current?.open()}
       >
-        <DatePicker min={MIN_BIRTH} max={new Date()} title={T.USER_INFO_BIRTH_DATE}>
+        <DatePicker min={MIN_BIRTH} max={latestAdultBirthDate()} title={T.USER_INFO_BIRTH_DATE}>
           {(value) =>
             value ? <span className="picker-value">{isoDate(value)}</span> : <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
           }
@@ -150,7 +159,8 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       <Form.Item
         name="idNumber"
         label={T.USER_INFO_ID_NUMBER}
-        help={savedIdNumber ? T.USER_INFO_ID_NUMBER_SAVED_HINT : undefined}
+        required={!savedIdNumber}
+        description={savedIdNumber ? T.USER_INFO_ID_NUMBER_SAVED_HINT : undefined}
         rules={[
           savedIdNumber
             ? zodRule(ZIdentityNumberSchema.optional(), (v) => (typeof v === 'string' && v.trim() !== '' ? v : undefined))
@@ -170,7 +180,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       <Form.Item name="employer" label={T.USER_INFO_EMPLOYER} rules={[zodRule(shape.employer)]}>
         <Input placeholder={T.USER_INFO_EMPLOYER_PLACEHOLDER} maxLength={64} />
       </Form.Item>
-      <Form.Item name="monthlyIncome" label={T.USER_INFO_MONTHLY_INCOME} rules={[zodRule(shape.monthlyIncome, income)]}>
+      <Form.Item name="monthlyIncome" label={T.USER_INFO_MONTHLY_INCOME} required rules={[zodRule(shape.monthlyIncome, income)]}>
         <Input placeholder={T.USER_INFO_MONTHLY_INCOME_PLACEHOLDER} inputMode="numeric" maxLength={8} />
       </Form.Item>
 
@@ -193,7 +203,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
           }
         </CascadePicker>
       </Form.Item>
-      <Form.Item name="address" label={T.USER_INFO_ADDRESS} rules={[zodRule(shape.address)]}>
+      <Form.Item name="address" label={T.USER_INFO_ADDRESS} required rules={[zodRule(shape.address)]}>
         <Input placeholder={T.USER_INFO_ADDRESS_PLACEHOLDER} autoComplete="street-address" maxLength={128} />
       </Form.Item>
       {personal ? (
@@ -211,8 +221,8 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       ) : null}
 
       <Form.Header>{T.USER_INFO_SECTION_CONTACT}</Form.Header>
-      <Form.Item name="email" label={T.USER_INFO_EMAIL} rules={[zodRule(shape.email)]}>
-        <Input placeholder={T.USER_INFO_EMAIL_PLACEHOLDER} type="email" autoComplete="email" maxLength={254} />
+      <Form.Item name="email" label={T.USER_INFO_EMAIL} required rules={[zodRule(shape.email)]}>
+        <Input placeholder={T.USER_INFO_EMAIL_PLACEHOLDER} inputMode="email" autoComplete="email" maxLength={254} />
       </Form.Item>
       <Form.Item name="lineId" label={T.USER_INFO_LINE_ID} rules={[zodRule(shape.lineId)]}>
         <Input placeholder={T.USER_INFO_LINE_ID_PLACEHOLDER} maxLength={32} />

@@ -109,6 +109,9 @@ export function smsVerifyCodeText(productName: string, code: string, minutes: nu
 /** Labels of the personal-data list (data/list, PDPA art. 3 right of access). */
 export const DATA_LIST = {
   account: '帳號',
+  identity: '身分資料',
+  contacts: '緊急聯絡人',
+  bankAccounts: '銀行帳戶',
   mobile: '手機號碼',
   registeredAt: '註冊時間',
   password: '登入密碼',

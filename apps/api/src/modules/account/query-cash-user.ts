@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { onboardingSteps } from '../../domain/onboarding-steps.ts';
 import type { AccountCaller } from '../../plugins/envelope.ts';
 import { passwordSetFlag } from '../auth/password-set-flag.ts';
-import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
+import { bankAccountFlag } from '../bank-accounts/bank-account-flag.ts';
 import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
 import { openOrderFlag } from '../orders/open-order-flag.ts';
 import { userFlagsQuery } from './account-repository.ts';
@@ -16,6 +16,7 @@ const selectFlags = userFlagsQuery('account_who_am_i_flags', {
   personal: onboarding.personal,
   contacts: onboarding.contacts,
   idCard: onboarding.idCard,
+  bankCard: bankAccountFlag(),
 });
 
 /**
@@ -25,13 +26,13 @@ const selectFlags = userFlagsQuery('account_who_am_i_flags', {
  */
 export async function queryCashUser(options: { db: Db; caller: AccountCaller }): Promise<TQueryCashUserResponse> {
   const { db, caller } = options;
-  // Three owners' flags in one round trip; the bank card beside it.
-  const [flags, bankCard] = await Promise.all([selectFlags(db, caller.id), hasBankAccount({ db, userId: caller.id })]);
+  // Four owners' flags, one round trip.
+  const flags = await selectFlags(db, caller.id);
   const steps = onboardingSteps({
     personal: flags.personal,
     contacts: flags.contacts,
     idCard: flags.idCard,
-    bankCard,
+    bankCard: flags.bankCard,
     face: false,
   });
   return {

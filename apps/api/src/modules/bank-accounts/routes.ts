@@ -25,7 +25,7 @@ export const bankAccountsModule: FastifyPluginAsync = async (app) => {
     list: async ({ db, subject }) => {
       const { cards } = await listBankAccounts({ db, directory, userId: subject.id });
       const value = cards.map((card) => `${card.bankName} ${card.accountMasked}`).join('、');
-      return [{ category: 'loans', label: BANK_DATA_LIST_CARDS, value: value || '0' }];
+      return [{ category: 'bankAccounts', label: BANK_DATA_LIST_CARDS, value: value || '0' }];
     },
     erase: ({ db, subject }) => deleteBankAccounts(db, subject.id),
   });

@@ -40,11 +40,11 @@ export const onboardingPersonalData: PersonalDataEntry = {
     const items: DataItem[] = [];
     if (personal) {
       items.push(
-        { category: 'account', label: L.name, value: `${personal.name}（${labelOf(GENDER_LABELS, personal.gender)}）` },
-        { category: 'account', label: L.idNumber, value: maskIdentityNumber(personal.idNumber) },
-        { category: 'account', label: L.birthDate, value: personal.birthDate },
+        { category: 'identity', label: L.name, value: `${personal.name}（${labelOf(GENDER_LABELS, personal.gender)}）` },
+        { category: 'identity', label: L.idNumber, value: maskIdentityNumber(personal.idNumber) },
+        { category: 'identity', label: L.birthDate, value: personal.birthDate },
         {
-          category: 'account',
+          category: 'identity',
           label: L.work,
           value: [
             labelOf(MARITAL_STATUS_LABELS, personal.maritalStatus),
@@ -56,31 +56,32 @@ export const onboardingPersonalData: PersonalDataEntry = {
             .filter((part) => part !== '')
             .join('；'),
         },
-        { category: 'account', label: L.residence, value: `${personal.county}${personal.district}${personal.address}` },
-        { category: 'account', label: L.email, value: personal.email },
-        { category: 'account', label: L.lineId, value: personal.lineId || L.none },
+        { category: 'identity', label: L.residence, value: `${personal.county}${personal.district}${personal.address}` },
+        { category: 'identity', label: L.email, value: personal.email },
+        { category: 'identity', label: L.lineId, value: personal.lineId || L.none },
       );
     } else {
-      items.push({ category: 'account', label: L.personal, value: L.none });
+      items.push({ category: 'identity', label: L.personal, value: L.none });
     }
     items.push(
-      { category: 'account', label: L.idCardFront, value: photos ? L.saved : L.none },
-      { category: 'account', label: L.idCardBack, value: photos ? L.saved : L.none },
+      { category: 'identity', label: L.idCardFront, value: photos ? L.saved : L.none },
+      { category: 'identity', label: L.idCardBack, value: photos ? L.saved : L.none },
       {
-        category: 'account',
+        category: 'identity',
         label: L.secondDocument,
         value: second ? `${labelOf(SECOND_DOCUMENT_LABELS, second.kind)}（${L.saved}）` : L.none,
       },
     );
     for (const contact of contacts) {
       items.push({
-        category: 'shared',
+        category: 'contacts',
         label: L.contact,
         value: `${contact.name}（${labelOf(RELATIONSHIP_LABELS, contact.relationship)}）${maskTaiwanMobile(contact.mobile)}`,
       });
     }
+    if (contacts.length === 0) items.push({ category: 'contacts', label: L.contact, value: L.none });
     const consentAt = contacts[0]?.consentAcceptedAt;
-    if (consentAt) items.push({ category: 'shared', label: L.contactConsentAt, value: formatTaipeiDateTime(consentAt) });
+    if (consentAt) items.push({ category: 'contacts', label: L.contactConsentAt, value: formatTaipeiDateTime(consentAt) });
     return items;
   },
   erase: ({ db, subject }) => eraseOnboardingRows(db, subject.id),

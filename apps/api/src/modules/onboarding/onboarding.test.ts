@@ -312,6 +312,10 @@ describe('personal data', () => {
     expect(text).toContain(`${contact.slice(0, 4)}***${contact.slice(-3)}`);
     expect(text).not.toContain(idNumber);
     expect(text).not.toContain(contact);
+    // Under their own categories of the list.
+    const itemsOf = (key: string) => JSON.stringify(list.categories.find((c) => c.category === key)?.items ?? []);
+    expect(itemsOf('identity')).toContain(`${idNumber.slice(0, 3)}****${idNumber.slice(-3)}`);
+    expect(itemsOf('contacts')).toContain(`${contact.slice(0, 4)}***${contact.slice(-3)}`);
 
     server.clock.advance(210_000);
     bodyOf(await call(ENDPOINTS.sendVerifyCode, { mobile, purpose: 'destroy' }, user));

@@ -8,6 +8,9 @@ import {
   BANK_BRANCH_LABEL,
   BANK_CARD_ADD,
   BANK_CARD_DEFAULT_BADGE,
+  BANK_CARD_DEFAULT_CHANGED,
+  BANK_CARD_EMPTY,
+  BANK_CARD_SET_DEFAULT,
   BANK_CARD_SUBMIT,
   BANK_HOLDER_NAME_LABEL,
   BANK_SELECT_EMPTY,
@@ -42,6 +45,7 @@ const MOBILE = '0987650101';
 const ID_NUMBER = 'A123456789';
 const ACCOUNT = '0123456789012';
 const NAME = '王小明';
+const SECOND_ACCOUNT = '9876543210123';
 
 const suite = useE2ESuite();
 let t: TestPage;
@@ -269,6 +273,60 @@ describe('onboarding journey', () => {
     await shot(t.page, 'bank-info-cards');
   });
 
+  it('adds a second card on addBank and makes it the default on bankList', async () => {
+    const page = t.page;
+    await goTo(page, '/pages/me/bankList');
+    await page.getByRole('button', { name: BANK_CARD_ADD }).click();
+    await waitForRoute(page, '/pages/me/addBank');
+    await formRow(page, BANK_ACCOUNT_LABEL).waitFor();
+    await shot(page, 'add-bank');
+    await page.getByTestId('bank-field').click();
+    await waitForRoute(page, '/pages/me/bankSelect');
+    await page.getByPlaceholder(BANK_SELECT_SEARCH).fill('822');
+    await page.locator('.bank-results .adm-list-item').first().click();
+    await waitForRoute(page, '/pages/me/addBank');
+    await page.getByTestId('bank-field').getByText('822').waitFor();
+    await pick(page, formRow(page, BANK_BRANCH_LABEL));
+    await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill(SECOND_ACCOUNT);
+    await expect.poll(() => formRow(page, BANK_HOLDER_NAME_LABEL).locator('input').inputValue()).toBe(NAME);
+    await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
+    await waitForRoute(page, '/pages/me/bankList');
+
+    const second = page.getByTestId('bank-card').filter({ hasText: maskBankAccount(SECOND_ACCOUNT) });
+    await second.getByRole('button', { name: BANK_CARD_SET_DEFAULT }).click();
+    await page.getByText(BANK_CARD_DEFAULT_CHANGED).waitFor();
+    await second.getByText(BANK_CARD_DEFAULT_BADGE).waitFor();
+    await expect.poll(() => page.getByTestId('bank-card').first().textContent()).toContain(maskBankAccount(SECOND_ACCOUNT));
+    await shot(page, 'bank-list-two');
+    t.assertNoConsoleErrors();
+  });
+
+  it('bankList without cards says so and offers to add one', async () => {
+    const page = t.page;
+    await suite.server.setFault('/api/v3/bindCard/list', { kind: 'envelope', status: 200, message: '', body: { cards: [] } });
+    await page.reload();
+    await goTo(page, '/pages/me/bankList');
+    await page.getByText(BANK_CARD_EMPTY).waitFor();
+    await page.getByRole('button', { name: BANK_CARD_ADD }).waitFor();
+    await shot(page, 'bank-list-empty');
+  });
+
+  it('every new page fits a 360 px wide phone without sideways scrolling', async () => {
+    const page = t.page;
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const route of ['/pages/me/userInfo', '/pages/me/contact', '/pages/me/idCard', '/pages/me/bankInfo', '/pages/me/bankSelect', '/pages/me/bankList', '/pages/me/addBank', '/pages/aptitude', '/choose-location', '/open-location']) {
+      await goTo(page, route);
+      await page.locator('.page-body, .bank-select-body').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, route).toBeLessThanOrEqual(0);
+    }
+    await goTo(page, '/pages/me/userInfo');
+    await formRow(page, T.USER_INFO_NAME).waitFor();
+    await shot(page, 'user-info-360');
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
   it('saved steps survive a reload, numbers masked; no full ID or account number in storage', async () => {
     const page = t.page;
     await page.reload();
@@ -290,6 +348,7 @@ describe('onboarding journey', () => {
     const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
     expect(stored).not.toContain(ID_NUMBER);
     expect(stored).not.toContain(ACCOUNT);
+    expect(stored).not.toContain(SECOND_ACCOUNT);
     t.assertNoConsoleErrors();
   });
 

@@ -7,6 +7,7 @@
 // Every step page.
 export const PAGE_STEP_SAVE_NEXT = '儲存並繼續';
 export const PAGE_STEP_SAVED = '已儲存';
+export const PAGE_STEP_NEXT = '下一步';
 export const PAGE_LOGIN_PROMPT = '登入後即可完成認證';
 export const PAGE_PICK_PLACEHOLDER = '請選擇';
 export const PAGE_CONFIRM = '確定';
@@ -72,7 +73,6 @@ export const PHOTO_PICK_UPLOAD_FAILED = '上傳失敗，請重新上傳';
 // Step 4 and the bank pages.
 export const BANK_PAGE_INFO_INTRO = '撥款將匯入您本人的銀行帳戶；戶名須與個人明細中的姓名相同。';
 export const BANK_PAGE_INFO_CARDS = '已綁定的銀行卡';
-export const BANK_PAGE_INFO_NEXT = '下一步';
 export const BANK_PAGE_BANK_PLACEHOLDER = '請選擇銀行';
 export const BANK_PAGE_BRANCH_PLACEHOLDER = '請選擇分行';
 export const BANK_PAGE_BANK_REQUIRED = '請選擇銀行';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import { STEP_BANK_CARD } from '@app/contract/messages/app-shell.ts';
 import { BANK_CARD_ADD } from '@app/contract/messages/bank-accounts.ts';
-import { BANK_PAGE_INFO_CARDS, BANK_PAGE_INFO_INTRO, BANK_PAGE_INFO_NEXT, PAGE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
+import { BANK_PAGE_INFO_CARDS, BANK_PAGE_INFO_INTRO, PAGE_LOGIN_PROMPT, PAGE_STEP_NEXT } from '@app/contract/messages/onboarding-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
@@ -31,7 +31,7 @@ export default function BankInfoPage() {
                 <CardList cards={list} header={BANK_PAGE_INFO_CARDS} />
                 <div className="step-page-actions">
                   <Button block color="primary" size="large" shape="rounded" onClick={next}>
-                    {BANK_PAGE_INFO_NEXT}
+                    {PAGE_STEP_NEXT}
                   </Button>
                   <Button block fill="outline" shape="rounded" onClick={() => navigate(ROUTES.addBank)}>
                     {BANK_CARD_ADD}

@@ -55,7 +55,7 @@ function SavedContacts({ detail, onEdit }: { detail: UserDetail; onEdit: () => v
       </List>
       <div className="step-page-actions">
         <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(ROUTES.idCard)}>
-          {T.BANK_PAGE_INFO_NEXT}
+          {T.PAGE_STEP_NEXT}
         </Button>
         <Button block fill="outline" shape="rounded" onClick={onEdit}>
           {T.CONTACT_PAGE_EDIT}

@@ -279,6 +279,8 @@ describe('onboarding journey', () => {
     await page.getByRole('button', { name: BANK_CARD_ADD }).click();
     await waitForRoute(page, '/pages/me/addBank');
     await formRow(page, BANK_ACCOUNT_LABEL).waitFor();
+    await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
+    await page.getByTestId('bank-field').locator('.adm-form-item-feedback-error', { hasText: T.BANK_PAGE_BANK_REQUIRED }).waitFor();
     await shot(page, 'add-bank');
     await page.getByTestId('bank-field').click();
     await waitForRoute(page, '/pages/me/bankSelect');

@@ -26,6 +26,7 @@ import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
 import { useBankBranchList } from '../api/bank-branch-list.ts';
+import type { Bank } from '../api/bank-list.ts';
 import { useBindCard, type BindCardInput } from '../api/bind-card-bind.ts';
 import { useBankChoice } from '../store/bank-choice-store.ts';
 
@@ -33,6 +34,17 @@ interface Values {
   branch?: string[];
   accountNumber?: string;
   holderName?: string;
+}
+
+/** The chosen bank as the form row shows it (the value lives in the bank-choice store). */
+function BankValue({ bank }: { bank: Bank | null }) {
+  return bank ? (
+    <span className="picker-value">
+      {bank.code} {bank.name}
+    </span>
+  ) : (
+    <span className="picker-placeholder">{T.BANK_PAGE_BANK_PLACEHOLDER}</span>
+  );
 }
 
 /** A passbook cover is about as wide as a card is: 3:2 fits most Taiwan passbooks. */
@@ -51,7 +63,6 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
   const bind = useBindCard();
   const [form] = Form.useForm<Values>();
   const [passbookKey, setPassbookKey] = useState<string>();
-  const [bankError, setBankError] = useState<string>();
   const needsBranch = bank?.hasBranches === true;
 
   // The holder is the verified person: their name from step 1, which they may still correct.
@@ -66,10 +77,7 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
   }, [bank?.code, form]);
 
   async function onFinish(values: Values) {
-    if (!bank) {
-      setBankError(T.BANK_PAGE_BANK_REQUIRED);
-      return;
-    }
+    if (!bank) return;
     const input: BindCardInput = {
       bankCode: bank.code,
       ...(values.branch?.[0] ? { branchCode: values.branch[0] } : {}),
@@ -95,7 +103,6 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
       mode="card"
       layout="horizontal"
       onFinish={(values: Values) => void onFinish(values)}
-      onFinishFailed={() => setBankError(bank ? undefined : T.BANK_PAGE_BANK_REQUIRED)}
       footer={
         <Button block type="submit" color="primary" size="large" shape="rounded" loading={bind.isPending}>
           {BANK_CARD_SUBMIT}
@@ -103,21 +110,21 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
       }
     >
       <Form.Item
+        name="bankCode"
         label={BANK_NAME_LABEL}
         required
         arrow
         onClick={() => navigate(ROUTES.bankSelect)}
-        description={bankError}
-        className={bankError ? 'bank-field-error' : undefined}
+        rules={[
+          {
+            validator: async () => {
+              if (!useBankChoice.getState().bank) throw new Error(T.BANK_PAGE_BANK_REQUIRED);
+            },
+          },
+        ]}
         data-testid="bank-field"
       >
-        {bank ? (
-          <span className="picker-value">
-            {bank.code} {bank.name}
-          </span>
-        ) : (
-          <span className="picker-placeholder">{T.BANK_PAGE_BANK_PLACEHOLDER}</span>
-        )}
+        <BankValue bank={bank} />
       </Form.Item>
       {bank ? (
         <Form.Item

@@ -231,7 +231,7 @@ describe('onboarding journey', () => {
 
     await page.getByTestId('bank-field').click();
     await waitForRoute(page, '/pages/me/bankSelect');
-    expect(await page.title()).toBe('');
+    await expect.poll(() => page.title()).toBe('');
     await page.locator('.adm-index-bar').waitFor();
     await shot(page, 'bank-select');
     await page.getByPlaceholder(BANK_SELECT_SEARCH).fill('不存在的銀行');

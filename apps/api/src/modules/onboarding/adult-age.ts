@@ -1,5 +1,4 @@
-/** Borrowers must be 20 or over (docs/product.md); ages count by the Taipei calendar date. */
-export const MIN_BORROWER_AGE = 20;
+import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
 
 const TAIPEI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -31,6 +31,7 @@ import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { PickerItem, choicesOf, pickedKey } from '../../../shared/forms/picker-item.tsx';
 import { requiredRule, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { useSupplementUserInfo, type SupplementUserInfoInput } from '../api/supplement-user-info.ts';
+import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
 
 const shape = ZSupplementUserInfoRequestSchema.shape;
 
@@ -81,11 +82,7 @@ function initialValues(personal: UserDetail['personal']): Values {
 
 const income = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN);
 const MIN_BIRTH = new Date(1900, 0, 1);
-/**
- * Borrowers are 20 or over (docs/product.md; the server checks it on the Taipei date): the
- * date picker ends, and opens, on the latest birth date that can pass.
- */
-const MIN_BORROWER_AGE = 20;
+/** The date picker ends, and opens, on the latest birth date that can pass the age rule. */
 function latestAdultBirthDate(): Date {
   const today = new Date();
   return new Date(today.getFullYear() - MIN_BORROWER_AGE, today.getMonth(), today.getDate());

@@ -1,0 +1,76 @@
+import { aprPercent } from './apr.ts';
+import { APR_CAP_PERCENT, exceedsAprCap, MIN_TERM_DAYS } from './lending-limits.ts';
+import { daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
+import { dueDates } from './loan-schedule/due-dates.ts';
+import { worstExtendedLoanApr } from './loan-extension.ts';
+import type { LoanProductTerms } from './loan-product-terms.ts';
+import { priceLoan } from './loan-quote.ts';
+import { money, type Money } from './money.ts';
+
+/** Why a product configuration cannot be saved; `apr` is in percent, 2 decimals. */
+export type ProductProblem =
+  | { code: 'invalidAmountRange' }
+  | { code: 'noTerms' }
+  | { code: 'termTooShort'; term: number; days: number; minTermDays: number }
+  | { code: 'extensionNotAllowed' }
+  | { code: 'aprOverCap'; amount: Money; term: number; apr: number; capPercent: number }
+  | { code: 'extendedAprOverCap'; amount: Money; term: number; extendOn: CalendarDate[]; apr: number; capPercent: number };
+
+/** Beyond this many amounts per term only the ends of the range are checked. */
+const MAX_AMOUNTS_CHECKED = 2_000;
+
+/** The amounts a product allows: every step when there are few, else the two ends. */
+function amountsToCheck(terms: LoanProductTerms): Money[] {
+  const { min, max, step } = terms.amount;
+  const count = Math.floor((max - min) / step) + 1;
+  if (count > MAX_AMOUNTS_CHECKED) return [min, max];
+  return Array.from({ length: count }, (_, k) => money(min + k * step));
+}
+
+/**
+ * Every reason a product configuration breaks the rules: a term under the minimum, or
+ * any amount and term it allows whose APR — alone, or with any number of extensions
+ * taken as early as allowed — is over the cap. A fixed fee weighs most on the smallest
+ * amount and dollar rounding on small ones, so every amount step is priced (the range's
+ * two ends when there are very many). APR does not depend on the day, but the dates of
+ * month-end schedules do, so the caller passes its `today`.
+ */
+export function checkLoanProduct(
+  terms: LoanProductTerms,
+  options: { today: CalendarDate; capPercent?: number; minTermDays?: number },
+): ProductProblem[] {
+  const { today, capPercent = APR_CAP_PERCENT, minTermDays = MIN_TERM_DAYS } = options;
+  const { min, max, step } = terms.amount;
+  if (!(min > 0 && min <= max && step > 0 && Number.isSafeInteger(min) && Number.isSafeInteger(max) && Number.isSafeInteger(step))) {
+    return [{ code: 'invalidAmountRange' }];
+  }
+  if (terms.terms.length === 0) return [{ code: 'noTerms' }];
+  const problems: ProductProblem[] = [];
+  if (terms.method !== 'singleRepayment' && terms.extension !== null) problems.push({ code: 'extensionNotAllowed' });
+
+  for (const term of terms.terms) {
+    const lastDue = dueDates(terms.method, today, term).at(-1) ?? today;
+    const days = daysBetween(today, lastDue);
+    if (days < minTermDays) {
+      problems.push({ code: 'termTooShort', term, days, minTermDays });
+      continue;
+    }
+    let worst: { amount: Money; apr: number } | null = null;
+    let worstExtended: { amount: Money; apr: number; extendOn: CalendarDate[] } | null = null;
+    for (const amount of amountsToCheck(terms)) {
+      const { aprExact } = priceLoan(terms, amount, term, today);
+      if (worst === null || aprExact > worst.apr) worst = { amount, apr: aprExact };
+      if (terms.method === 'singleRepayment' && terms.extension !== null) {
+        const extended = worstExtendedLoanApr({ terms, principal: amount, startDate: today, termDays: term });
+        if (worstExtended === null || extended.apr > worstExtended.apr) worstExtended = { amount, ...extended };
+      }
+    }
+    if (worst !== null && exceedsAprCap(worst.apr, capPercent)) {
+      problems.push({ code: 'aprOverCap', amount: worst.amount, term, apr: aprPercent(worst.apr), capPercent });
+    }
+    if (worstExtended !== null && exceedsAprCap(worstExtended.apr, capPercent)) {
+      problems.push({ code: 'extendedAprOverCap', amount: worstExtended.amount, term, extendOn: worstExtended.extendOn, apr: aprPercent(worstExtended.apr), capPercent });
+    }
+  }
+  return problems;
+}

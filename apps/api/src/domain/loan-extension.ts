@@ -1,0 +1,121 @@
+import { dailyCashFlowApr } from './apr.ts';
+import { addDays, daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
+import { dayCountInterest } from './loan-schedule/single-repayment-schedule.ts';
+import type { ExtensionTerms, LoanProductTerms } from './loan-product-terms.ts';
+import { addMoney, money, percentOf, sumMoney, type Money } from './money.ts';
+
+/** What the borrower pays to extend (展期), and where the due date goes. */
+export interface ExtensionTrial {
+  /** Interest from the last day interest was paid to `on`. */
+  accruedInterest: Money;
+  fee: Money;
+  payment: Money;
+  newDueDate: CalendarDate;
+}
+
+export type ExtensionRefusal = 'notExtendable' | 'maxExtensionsReached' | 'outsideWindow';
+
+export function extensionFee(extension: ExtensionTerms, principal: Money): Money {
+  return addMoney(extension.fee.fixed, percentOf(principal, extension.fee.percentOfPrincipal));
+}
+
+/**
+ * The extension asked on `on`: the interest accrued since `interestFrom` (the payout or
+ * the last extension) plus the extension fee; the due date moves by the period from the
+ * current due date, not from `on`. Allowed in the window before the current due date.
+ */
+export function extensionTrial(options: {
+  terms: LoanProductTerms;
+  principal: Money;
+  interestFrom: CalendarDate;
+  currentDueDate: CalendarDate;
+  extensionsTaken: number;
+  on: CalendarDate;
+}): { ok: true; trial: ExtensionTrial } | { ok: false; reason: ExtensionRefusal } {
+  const { terms, principal, interestFrom, currentDueDate, on } = options;
+  const extension = terms.method === 'singleRepayment' ? terms.extension : null;
+  if (extension === null) return { ok: false, reason: 'notExtendable' };
+  if (options.extensionsTaken >= extension.maxCount) return { ok: false, reason: 'maxExtensionsReached' };
+  const daysBeforeDue = daysBetween(on, currentDueDate);
+  if (daysBeforeDue < 0 || daysBeforeDue > extension.windowDays || daysBetween(interestFrom, on) < 0) {
+    return { ok: false, reason: 'outsideWindow' };
+  }
+  const accruedInterest = dayCountInterest(principal, terms.annualRatePercent, daysBetween(interestFrom, on));
+  const fee = extensionFee(extension, principal);
+  return {
+    ok: true,
+    trial: { accruedInterest, fee, payment: addMoney(accruedInterest, fee), newDueDate: addDays(currentDueDate, extension.periodDays) },
+  };
+}
+
+export interface ExtendedLoanPayment {
+  on: CalendarDate;
+  interest: Money;
+  fee: Money;
+  principal: Money;
+  amount: Money;
+}
+
+/**
+ * A single-repayment loan extended on the given days, followed to its final repayment:
+ * each extension pays the accrued interest and its fee; the final repayment pays the
+ * principal, the interest since the last extension and the loan's own fees (due with
+ * the repayment, which the extensions moved). `apr` is the cumulative APR (a fraction):
+ * daily IRR × 365, never below the simple rate over the whole time.
+ */
+export function extendedLoanPlan(options: {
+  terms: LoanProductTerms;
+  principal: Money;
+  startDate: CalendarDate;
+  termDays: number;
+  extendOn: readonly CalendarDate[];
+}): { payments: ExtendedLoanPayment[]; finalDueDate: CalendarDate; apr: number } {
+  const { terms, principal, startDate } = options;
+  let dueDate = addDays(startDate, options.termDays);
+  let interestFrom = startDate;
+  const payments: ExtendedLoanPayment[] = [];
+  options.extendOn.forEach((on, index) => {
+    const result = extensionTrial({ terms, principal, interestFrom, currentDueDate: dueDate, extensionsTaken: index, on });
+    if (!result.ok) throw new RangeError(`extension ${index + 1} on ${on}: ${result.reason}`);
+    const { accruedInterest, fee, payment, newDueDate } = result.trial;
+    payments.push({ on, interest: accruedInterest, fee, principal: money(0), amount: payment });
+    interestFrom = on;
+    dueDate = newDueDate;
+  });
+  const interest = dayCountInterest(principal, terms.annualRatePercent, daysBetween(interestFrom, dueDate));
+  const fee = sumMoney(terms.fees.map((rule) => addMoney(rule.fixed, percentOf(principal, rule.percentOfPrincipal))));
+  payments.push({ on: dueDate, interest, fee, principal, amount: sumMoney([principal, interest, fee]) });
+  const apr = dailyCashFlowApr({ received: principal, receivedOn: startDate, payments });
+  return { payments, finalDueDate: dueDate, apr };
+}
+
+/**
+ * The highest cumulative APR a borrower could reach with 0..maxCount extensions, each
+ * taken either on its due date or on the first day of its window (a fee paid earlier
+ * costs more). This is what the cap must hold for a product's extension configuration.
+ */
+export function worstExtendedLoanApr(options: { terms: LoanProductTerms; principal: Money; startDate: CalendarDate; termDays: number }): {
+  apr: number;
+  extendOn: CalendarDate[];
+} {
+  const extension = options.terms.extension;
+  let worst = { apr: -Infinity, extendOn: [] as CalendarDate[] };
+  if (extension === null) return worst;
+  for (let count = 0; count <= extension.maxCount; count++) {
+    for (const lead of [0, extension.windowDays]) {
+      const extendOn: CalendarDate[] = [];
+      let due = addDays(options.startDate, options.termDays);
+      let earliest = options.startDate;
+      for (let k = 0; k < count; k++) {
+        const candidate = addDays(due, -lead);
+        const on = daysBetween(earliest, candidate) < 0 ? earliest : candidate;
+        extendOn.push(on);
+        earliest = on;
+        due = addDays(due, extension.periodDays);
+      }
+      const { apr } = extendedLoanPlan({ ...options, extendOn });
+      if (apr > worst.apr) worst = { apr, extendOn };
+    }
+  }
+  return worst;
+}

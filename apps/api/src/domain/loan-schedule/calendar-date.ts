@@ -1,0 +1,81 @@
+/**
+ * Calendar dates as plain `YYYY-MM-DD` values: a due date is a day in Asia/Taipei, not an
+ * instant, so no time zone can shift it. Arithmetic goes through a day number (days since
+ * 1970-01-01 in the proleptic Gregorian calendar); `Date.UTC` is only a calculator here.
+ */
+export type CalendarDate = string;
+
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function partsOf(date: CalendarDate): Parts {
+  const match = PATTERN.exec(date);
+  if (match === null) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  const parts = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > daysInMonth(parts.year, parts.month)) {
+    throw new RangeError(`no such date: ${date}`);
+  }
+  return parts;
+}
+
+function format({ year, month, day }: Parts): CalendarDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function dayNumber(date: CalendarDate): number {
+  const { year, month, day } = partsOf(date);
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+function fromDayNumber(days: number): CalendarDate {
+  const d = new Date(days * MS_PER_DAY);
+  return format({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+}
+
+export function isCalendarDate(value: string): boolean {
+  try {
+    partsOf(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+/** Days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/**
+ * The same day `months` months later; a day the target month lacks becomes its last day
+ * (31 January + 1 month = 28 or 29 February). Always counted from the anchor, so a
+ * schedule started on the 31st returns to the 31st after a short month.
+ */
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const { year, month, day } = partsOf(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  return format({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) });
+}
+
+const TAIPEI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Taipei calendar day of an instant the caller read from its clock. */
+export function taipeiCalendarDate(instant: Date): CalendarDate {
+  return TAIPEI_DATE.format(instant);
+}

@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { createNodeResolver } from 'eslint-plugin-import-x';
-import importX from 'eslint-plugin-import-x';
+import { boundariesPlugin } from './boundaries-plugin.js';
 
 /**
  * The import boundaries of the tree (docs/architecture.md): what may import what.
@@ -21,7 +20,7 @@ const foldersOf = (dir) =>
 const modules = foldersOf(`${API}/modules`);
 const features = foldersOf(`${WEB}/features`);
 
-const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
+const restrictedPaths = (zones) => ['error', { root: ROOT, zones }];
 
 /** Packages that do I/O: the domain layer is pure and imports none of them. */
 const IO_PACKAGES = [
@@ -79,12 +78,7 @@ const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage',
 const restrictedGlobals = (names, where) => ['error', ...names.map((name) => ({ name, message: `${name} does not exist ${where}.` }))];
 
 export const boundaries = [
-  {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-    },
-  },
+  { plugins: { boundaries: boundariesPlugin } },
 
   // API: plugins and the database layer never depend on modules; a module never reaches
   // into another module's repository or routes, nor (outside tests) reads a table it
@@ -92,11 +86,11 @@ export const boundaries = [
   {
     files: [`${API}/**/*.ts`],
     ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths([...apiZones, ...tableOwnerZones]) },
+    rules: { 'boundaries/no-restricted-paths': restrictedPaths([...apiZones, ...tableOwnerZones]) },
   },
   {
     files: [`${API}/**/*.test.ts`],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(apiZones) },
+    rules: { 'boundaries/no-restricted-paths': restrictedPaths(apiZones) },
   },
   {
     // Inside a module, only <module>-repository.ts runs queries.
@@ -136,7 +130,7 @@ export const boundaries = [
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths([
+      'boundaries/no-restricted-paths': restrictedPaths([
         ...features.map((f) => ({
           target: `${WEB}/features/${f}/**`,
           from: `${WEB}/features/!(${f})/**`,
@@ -165,7 +159,7 @@ export const boundaries = [
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths([
+      'boundaries/no-restricted-paths': restrictedPaths([
         { target: 'packages/contract/**', from: ['apps/**', 'e2e/**'], message: 'The contract imports no app.' },
       ]),
     },
@@ -176,10 +170,7 @@ export const boundaries = [
   ...['apps/api', 'apps/web', 'packages/contract', 'e2e'].map((workspace) => ({
     files: [`${workspace}/**/*.{ts,tsx,js,mjs}`],
     rules: {
-      'import-x/no-extraneous-dependencies': [
-        'error',
-        { packageDir: [path.join(ROOT, workspace), ROOT], devDependencies: true, includeTypes: true },
-      ],
+      'boundaries/no-undeclared-packages': ['error', { root: ROOT, workspace }],
     },
   })),
 ];

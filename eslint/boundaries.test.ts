@@ -32,7 +32,7 @@ describe('import boundaries', () => {
     ['web shared importing the app', `${WEB}/shared/ui/new-piece.tsx`, "export { router } from '../../app/router.tsx';"],
     ['the web app importing the server', `${WEB}/shared/api/new-call.ts`, "export { buildApp } from '../../../../api/src/app.ts';"],
   ])('refuses %s', async (_name, file, code) => {
-    expect(await ruleIdsFor(file, code)).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsFor(file, code)).toContain('boundaries/no-restricted-paths');
   });
 
   it('refuses a query outside the module repository and I/O in domain/', async () => {
@@ -46,7 +46,7 @@ describe('import boundaries', () => {
 
   it('refuses a package the workspace does not declare', async () => {
     expect(await ruleIdsFor(`${WEB}/shared/utils/new-util.ts`, "import { Redis } from 'ioredis';\nexport const x = Redis;")).toContain(
-      'import-x/no-extraneous-dependencies',
+      'boundaries/no-undeclared-packages',
     );
   });
 

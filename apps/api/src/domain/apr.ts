@@ -27,21 +27,36 @@ export function internalRateOfReturn(received: number, payments: readonly TimedP
   if (payments.some((p) => p.amount < 0 || p.period < 0)) throw new RangeError('payments are non-negative amounts at non-negative periods');
   if (!payments.some((p) => p.amount > 0 && p.period > 0)) throw new RangeError('no payment after the payout');
 
+  const count = payments.length;
+  const periods = payments.map((p) => p.period);
+  const amounts = payments.map((p) => p.amount);
+  /**
+   * The NPV at i and its slope, in one pass. Consecutive periods (instalments) reuse the
+   * previous discount factor with one multiplication instead of a power.
+   */
+  let slope = 0;
   const npv = (i: number): number => {
+    const v = 1 / (1 + i);
     let value = -received;
-    for (const p of payments) value += p.amount * (1 + i) ** -p.period;
-    return value;
-  };
-  const slope = (i: number): number => {
-    let value = 0;
-    for (const p of payments) value -= p.period * p.amount * (1 + i) ** (-p.period - 1);
+    let d = 0;
+    let factor = 1;
+    let previous = Number.NaN;
+    for (let k = 0; k < count; k++) {
+      const period = periods[k]!;
+      factor = period === previous + 1 ? factor * v : v ** period;
+      previous = period;
+      const term = amounts[k]! * factor;
+      value += term;
+      d -= period * term * v;
+    }
+    slope = d;
     return value;
   };
 
   // npv(lo) > 0 > npv(hi): npv → +∞ as i → −1, and → (amount paid at period 0) − received as i → ∞.
   let lo = 0;
   let hi = 1;
-  if (npv(0) < 0) {
+  if (amounts.reduce((sum, amount) => sum + amount, 0) < received) {
     hi = 0;
     lo = -0.5;
     while (npv(lo) < 0) lo = (lo - 1) / 2;
@@ -59,21 +74,21 @@ export function internalRateOfReturn(received: number, payments: readonly TimedP
   let previousStep = hi - lo;
   for (let n = 0; n < MAX_ITERATIONS; n++) {
     const f = npv(i);
+    const d = slope;
     if (f === 0) return i;
     if (f > 0) lo = i;
     else hi = i;
-    if (hi - lo <= TOLERANCE) return i;
-    const d = slope(i);
-    const step = d < 0 ? f / d : Number.NaN;
+    const step = f / d;
     const candidate = i - step;
+    if (Math.abs(step) <= TOLERANCE) return candidate > lo && candidate < hi ? candidate : i;
     if (candidate > lo && candidate < hi && Math.abs(step) < previousStep / 2) {
       previousStep = Math.abs(step);
       i = candidate;
-      if (previousStep <= TOLERANCE) return i;
     } else {
       previousStep = hi - lo;
       i = (lo + hi) / 2;
     }
+    if (hi - lo <= TOLERANCE) return i;
   }
   return i;
 }

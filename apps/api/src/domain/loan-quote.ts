@@ -57,9 +57,9 @@ export function priceLoan(terms: LoanProductTerms, amount: Money, term: number, 
   const rows = scheduleGeneratorFor(terms.method).generate({ principal, annualRatePercent: terms.annualRatePercent, startDate: today, dueDates: dates });
   const fees = terms.fees.map((rule) => ({ code: rule.code, name: rule.name, amount: addMoney(rule.fixed, percentOf(principal, rule.percentOfPrincipal)) }));
   const feeTotal = sumMoney(fees.map((fee) => fee.amount));
-  const instalments = rows.map((row, index) => {
+  const instalments = rows.map((row, index): QuotedInstalment => {
     const fee = index === 0 ? feeTotal : ZERO;
-    return { ...row, fee, total: addMoney(row.total, fee) };
+    return { number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, fee, total: addMoney(row.total, fee) };
   });
   const totalRepayment = sumMoney(instalments.map((row) => row.total));
   const aprExact =

@@ -28,8 +28,11 @@ function format({ year, month, day }: Parts): CalendarDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
 function dayNumber(date: CalendarDate): number {
@@ -66,11 +69,20 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
  * schedule started on the 31st returns to the 31st after a short month.
  */
 export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  return monthlySeries(date, months, months)[0]!;
+}
+
+/** addMonths(date, k) for k = first..last, parsing `date` once (a schedule's due dates). */
+export function monthlySeries(date: CalendarDate, first: number, last: number): CalendarDate[] {
   const { year, month, day } = partsOf(date);
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = (index % 12) + 1;
-  return format({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) });
+  const dates: CalendarDate[] = [];
+  for (let k = first; k <= last; k++) {
+    const index = year * 12 + (month - 1) + k;
+    const targetYear = Math.floor(index / 12);
+    const targetMonth = (index % 12) + 1;
+    dates.push(format({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) }));
+  }
+  return dates;
 }
 
 const TAIPEI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -1,5 +1,5 @@
 import type { InterestMethod } from '../loan-product-terms.ts';
-import { addDays, addMonths, type CalendarDate } from './calendar-date.ts';
+import { addDays, monthlySeries, type CalendarDate } from './calendar-date.ts';
 
 /**
  * When each instalment falls due, kept apart from how much it is: a single repayment
@@ -9,5 +9,5 @@ import { addDays, addMonths, type CalendarDate } from './calendar-date.ts';
 export function dueDates(method: InterestMethod, startDate: CalendarDate, term: number): CalendarDate[] {
   if (!Number.isInteger(term) || term < 1) throw new RangeError(`not a term: ${term}`);
   if (method === 'singleRepayment') return [addDays(startDate, term)];
-  return Array.from({ length: term }, (_, index) => addMonths(startDate, index + 1));
+  return monthlySeries(startDate, 1, term);
 }

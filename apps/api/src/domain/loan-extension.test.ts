@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from './loan-default-products.ts';
-import { extendedLoanPlan, extensionTrial, worstExtendedLoanApr } from './loan-extension.ts';
+import { extendedLoanPlan, extensionTrial, quoteExtension, worstExtendedLoanApr } from './loan-extension.ts';
 import type { LoanProductTerms } from './loan-product-terms.ts';
 import { money } from './money.ts';
 
@@ -66,5 +66,26 @@ describe('the cumulative APR of an extended loan', () => {
 
   it('refuses a plan whose extension falls outside the rules', () => {
     expect(() => extendedLoanPlan({ terms, principal, startDate: '2025-01-01', termDays: 90, extendOn: ['2025-03-01'] })).toThrow(/outsideWindow/);
+  });
+});
+
+describe('the extension trial shown to the borrower', () => {
+  const loan = { terms, principal, startDate: '2025-01-01', termDays: 90 };
+
+  it('extensionQuote_second_on20250501: its payment, the new due date, the final repayment and the cumulative APR 14.45', () => {
+    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01'], on: '2025-05-01' })).toEqual({
+      ok: true,
+      trial: { accruedInterest: 99, fee: 50, payment: 149, newDueDate: '2025-05-31' },
+      apr: 14.45,
+      finalPayment: { on: '2025-05-31', interest: 99, fee: 0, principal: 10_000, amount: 10_099 },
+    });
+  });
+
+  it('extensionQuote_third: refused, the product allows two', () => {
+    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01', '2025-05-01'], on: '2025-05-31' })).toEqual({ ok: false, reason: 'maxExtensionsReached' });
+  });
+
+  it('extensionQuote_underA14PercentCap: refused when the cumulative APR (14.45 %) is over the cap', () => {
+    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01'], on: '2025-05-01', capPercent: 14 })).toEqual({ ok: false, reason: 'aprOverCap', apr: 14.45 });
   });
 });

@@ -1,4 +1,5 @@
-import { dailyCashFlowApr } from './apr.ts';
+import { aprPercent, dailyCashFlowApr } from './apr.ts';
+import { APR_CAP_PERCENT, exceedsAprCap } from './lending-limits.ts';
 import { addDays, daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
 import { dayCountInterest } from './loan-schedule/single-repayment-schedule.ts';
 import type { ExtensionTerms, LoanProductTerms } from './loan-product-terms.ts';
@@ -87,6 +88,38 @@ export function extendedLoanPlan(options: {
   payments.push({ on: dueDate, interest, fee, principal, amount: sumMoney([principal, interest, fee]) });
   const apr = dailyCashFlowApr({ received: principal, receivedOn: startDate, payments });
   return { payments, finalDueDate: dueDate, apr };
+}
+
+/**
+ * The extension trial a borrower confirms (PRODUCT.md: the fee, the new due date and the
+ * resulting APR): the loan with its earlier extensions and this one, repaid on the new
+ * due date. Refused by the rules of extensionTrial, or when that cumulative APR would
+ * be over the cap.
+ */
+export function quoteExtension(options: {
+  terms: LoanProductTerms;
+  principal: Money;
+  startDate: CalendarDate;
+  termDays: number;
+  /** The days earlier extensions were taken, in order. */
+  previousExtensions: readonly CalendarDate[];
+  on: CalendarDate;
+  capPercent?: number;
+}):
+  | { ok: true; trial: ExtensionTrial; apr: number; finalPayment: ExtendedLoanPayment }
+  | { ok: false; reason: ExtensionRefusal | 'aprOverCap'; apr?: number } {
+  const { terms, principal, startDate, termDays, previousExtensions, on, capPercent = APR_CAP_PERCENT } = options;
+  let interestFrom = startDate;
+  let currentDueDate = addDays(startDate, termDays);
+  for (const taken of previousExtensions) {
+    interestFrom = taken;
+    currentDueDate = addDays(currentDueDate, terms.extension?.periodDays ?? 0);
+  }
+  const result = extensionTrial({ terms, principal, interestFrom, currentDueDate, extensionsTaken: previousExtensions.length, on });
+  if (!result.ok) return result;
+  const plan = extendedLoanPlan({ terms, principal, startDate, termDays, extendOn: [...previousExtensions, on] });
+  if (exceedsAprCap(plan.apr, capPercent)) return { ok: false, reason: 'aprOverCap', apr: aprPercent(plan.apr) };
+  return { ok: true, trial: result.trial, apr: aprPercent(plan.apr), finalPayment: plan.payments.at(-1)! };
 }
 
 /**

@@ -8,6 +8,7 @@ import { authModule } from './modules/auth/routes.ts';
 import { bankAccountsModule } from './modules/bank-accounts/routes.ts';
 import { configModule } from './modules/config/routes.ts';
 import { documentsModule } from './modules/documents/routes.ts';
+import { faceCheckModule } from './modules/face-check/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
 import { loansModule } from './modules/loans/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(onboardingModule);
   await app.register(loansModule);
   await app.register(bankAccountsModule);
+  await app.register(faceCheckModule);
   await app.register(accountModule);
 
   await app.register(webAppPlugin, {

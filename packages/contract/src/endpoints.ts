@@ -57,6 +57,14 @@ import {
   ZSupplementUserInfoRequestSchema,
 } from './schemas/onboarding.ts';
 import {
+  ZFaceCompareRequestSchema,
+  ZFaceCompareResponseSchema,
+  ZFaceDetectionRequestSchema,
+  ZFaceDetectionResponseSchema,
+  ZFaceSilenceRequestSchema,
+  ZFaceSilenceResponseSchema,
+} from './schemas/face-check.ts';
+import {
   ZOtherMarkRequestSchema,
   ZRecordedResponseSchema,
   ZRiskEventRequestSchema,
@@ -119,6 +127,10 @@ export const ENDPOINTS = {
   emergencyContactAdd: endpoint(PATHS.emergencyContactAdd, ZEmergencyContactAddRequestSchema, ZQueryUserDetailResponseSchema),
   userAuthIdCardPhotos: endpoint(PATHS.userAuthIdCardPhotos, ZIdCardPhotosRequestSchema, ZQueryUserDetailResponseSchema),
   userAuthLicense: endpoint(PATHS.userAuthLicense, ZLicenseRequestSchema, ZQueryUserDetailResponseSchema),
+  // Step 5 (face): detection, silent liveness, comparison with the ID card front; verdicts on the server.
+  userAuthDetection: endpoint(PATHS.userAuthDetection, ZFaceDetectionRequestSchema, ZFaceDetectionResponseSchema),
+  userAuthSilence: endpoint(PATHS.userAuthSilence, ZFaceSilenceRequestSchema, ZFaceSilenceResponseSchema),
+  userAuthFaceCompare: endpoint(PATHS.userAuthFaceCompare, ZFaceCompareRequestSchema, ZFaceCompareResponseSchema),
   loanCommonAddress: endpoint(PATHS.loanCommonAddress, ZEmptyRequestSchema, ZCommonAddressResponseSchema),
   loanCheck: endpoint(PATHS.loanCheck, ZEmptyRequestSchema, ZLoanCheckResponseSchema),
 } as const;

@@ -31,6 +31,14 @@ const positiveInt = (fallback: number) =>
     .refine((value) => /^\d+$/.test(value) && Number(value) > 0, 'must be a positive integer')
     .transform(Number);
 
+/** A number from 0 to 1 (a model score threshold or a ratio). */
+const unitNumber = (fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^(0(\.\d+)?|1(\.0+)?)$/.test(value), 'must be a number from 0 to 1')
+    .transform(Number);
+
 const optionalUrl = z
   .string()
   .optional()
@@ -78,6 +86,15 @@ const ZEnvSchema = z.object({
   PASSWORD_LOCK_MINUTES: positiveInt(60),
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   TRUST_PROXY: booleanFlag,
+  // Face check (onboarding step 5): thresholds of the server's verdicts.
+  FACE_MIN_SIZE_RATIO: unitNumber(0.2),
+  FACE_MAX_CENTRE_OFFSET: unitNumber(0.25),
+  FACE_MIN_BRIGHTNESS: positiveInt(60),
+  FACE_MIN_ANTISPOOF: unitNumber(0.5),
+  FACE_MIN_LIVENESS: unitNumber(0.7),
+  FACE_MIN_SIMILARITY: unitNumber(0.7),
+  FACE_MAX_FAILURES: positiveInt(3),
+  FACE_MODEL_DIR: z.string().optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -121,6 +138,19 @@ export interface Config {
   uploadMaxBytes: number;
   /** Behind a load balancer: the client address (per-address limits) from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Face check thresholds (modules/face-check); the model folder, unset = the package's own. */
+  face: FaceCheckConfig;
+}
+
+export interface FaceCheckConfig {
+  minSizeRatio: number;
+  maxCentreOffset: number;
+  minBrightness: number;
+  minAntispoof: number;
+  minLiveness: number;
+  minSimilarity: number;
+  maxFailures: number;
+  modelDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +210,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordLockMinutes: data.PASSWORD_LOCK_MINUTES,
     uploadMaxBytes: data.UPLOAD_MAX_BYTES,
     trustProxy: data.TRUST_PROXY,
+    face: {
+      minSizeRatio: data.FACE_MIN_SIZE_RATIO,
+      maxCentreOffset: data.FACE_MAX_CENTRE_OFFSET,
+      minBrightness: data.FACE_MIN_BRIGHTNESS,
+      minAntispoof: data.FACE_MIN_ANTISPOOF,
+      minLiveness: data.FACE_MIN_LIVENESS,
+      minSimilarity: data.FACE_MIN_SIMILARITY,
+      maxFailures: data.FACE_MAX_FAILURES,
+      modelDir: data.FACE_MODEL_DIR || undefined,
+    },
   };
 }
 

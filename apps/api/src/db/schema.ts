@@ -8,6 +8,7 @@ export * from './schema/auth.ts';
 export * from './schema/bank-accounts.ts';
 export * from './schema/config.ts';
 export * from './schema/documents.ts';
+export * from './schema/face-check.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/onboarding.ts';
 export * from './schema/orders.ts';

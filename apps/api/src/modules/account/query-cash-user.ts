@@ -5,6 +5,7 @@ import { onboardingSteps } from '../../domain/onboarding-steps.ts';
 import type { AccountCaller } from '../../plugins/envelope.ts';
 import { passwordSetFlag } from '../auth/password-set-flag.ts';
 import { bankAccountFlag } from '../bank-accounts/bank-account-flag.ts';
+import { faceCheckFlag } from '../face-check/face-check-flag.ts';
 import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
 import { openOrderFlag } from '../orders/open-order-flag.ts';
 import { userFlagsQuery } from './account-repository.ts';
@@ -17,23 +18,24 @@ const selectFlags = userFlagsQuery('account_who_am_i_flags', {
   contacts: onboarding.contacts,
   idCard: onboarding.idCard,
   bankCard: bankAccountFlag(),
+  face: faceCheckFlag(),
 });
 
 /**
  * Who am I: the caller (already loaded with the session), password and order state, and
- * the onboarding steps as their owners report them. The face step has no module yet, so
- * it is never done; the credit limit stays 0 until limits are granted.
+ * the onboarding steps as their owners report them (face: passed, or in manual review);
+ * the credit limit stays 0 until limits are granted.
  */
 export async function queryCashUser(options: { db: Db; caller: AccountCaller }): Promise<TQueryCashUserResponse> {
   const { db, caller } = options;
-  // Four owners' flags, one round trip.
+  // Five owners' flags, one round trip.
   const flags = await selectFlags(db, caller.id);
   const steps = onboardingSteps({
     personal: flags.personal,
     contacts: flags.contacts,
     idCard: flags.idCard,
     bankCard: flags.bankCard,
-    face: false,
+    face: flags.face,
   });
   return {
     userId: String(caller.id),

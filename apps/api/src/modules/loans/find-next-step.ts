@@ -2,19 +2,24 @@ import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
 import { nextOnboardingStep, onboardingSteps } from '../../domain/onboarding-steps.ts';
 import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
+import { getFaceCheckState } from '../face-check/get-face-check-state.ts';
 import { getOnboardingState } from '../onboarding/get-onboarding-state.ts';
 
 /**
  * The onboarding steps with their states, from their owners, and the next one to do.
- * The face step (5) has no module yet: it is never done, so after the bank card the next
- * step is 'face' and nobody reaches 'apply' until it exists.
+ * The face step (5) is done once the server's check passed or handed the user to manual
+ * review (modules/face-check).
  */
 export async function findNextStep(options: { db: Db; userId: number }): Promise<{
   steps: Array<{ key: OnboardingStepKey; done: boolean }>;
   next: OnboardingStepKey | null;
 }> {
   const { db, userId } = options;
-  const [own, bankCard] = await Promise.all([getOnboardingState({ db, userId }), hasBankAccount({ db, userId })]);
-  const states = { ...own, bankCard, face: false };
+  const [own, bankCard, face] = await Promise.all([
+    getOnboardingState({ db, userId }),
+    hasBankAccount({ db, userId }),
+    getFaceCheckState({ db, userId }),
+  ]);
+  const states = { ...own, bankCard, face: face.done };
   return { steps: onboardingSteps(states), next: nextOnboardingStep(states) };
 }

@@ -1,0 +1,50 @@
+import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { userRef } from './users.ts';
+
+/** Owned by modules/face-check (onboarding step 5). */
+
+/**
+ * One selfie checked for step 5, with every score the server computed and the thresholds
+ * it used: detection (face count, size, centring, brightness), silent liveness
+ * (anti-spoofing and liveness scores) and the comparison with the ID card front
+ * (similarity). Face descriptors are never stored, only scores.
+ *
+ * `outcome`: 'pending' while stages remain, 'passed', 'failed', or 'manual_review' on the
+ * failure that reached the configured maximum (the user is then reviewed by staff).
+ */
+export const faceCheckAttempts = pgTable(
+  'face_check_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: userRef(),
+    /** The selfie: an upload key of the same user. */
+    imageKey: text('image_key').notNull(),
+    faceCount: integer('face_count'),
+    /** Face width over the image's shorter side. */
+    faceSizeRatio: real('face_size_ratio'),
+    /** Distance of the face centre from the image centre, over the image's shorter side. */
+    centreOffset: real('centre_offset'),
+    brightness: real('brightness'),
+    detectionPassed: boolean('detection_passed'),
+    /** The failed rule: no_face, several_faces, too_small, off_centre, too_dark. */
+    detectionReason: text('detection_reason'),
+    antispoofScore: real('antispoof_score'),
+    livenessScore: real('liveness_score'),
+    antispoofThreshold: real('antispoof_threshold'),
+    livenessThreshold: real('liveness_threshold'),
+    livenessPassed: boolean('liveness_passed'),
+    /** The ID card front compared with (upload key of the same user). */
+    idCardKey: text('id_card_key'),
+    similarity: real('similarity'),
+    similarityThreshold: real('similarity_threshold'),
+    comparePassed: boolean('compare_passed'),
+    outcome: text('outcome').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('face_check_attempts_user_id_idx').on(table.userId),
+    uniqueIndex('face_check_attempts_user_image_uq').on(table.userId, table.imageKey),
+  ],
+);

@@ -1,0 +1,34 @@
+/** Onboarding step 5 (人臉識別): the server's answers to a selfie. */
+
+// Detection: one face, large and centred enough, in enough light.
+export const FACE_NO_FACE = '照片中找不到人臉，請正對鏡頭重新拍攝';
+export const FACE_SEVERAL_FACES = '照片中有多張人臉，請確認畫面中只有您本人';
+export const FACE_TOO_SMALL = '人臉太小，請將手機靠近一些，讓臉部填滿框線';
+export const FACE_OFF_CENTRE = '人臉未置中，請將臉部對準畫面中央';
+export const FACE_TOO_DARK = '光線太暗，請到明亮處重新拍攝';
+export const FACE_IMAGE_NOT_FOUND = '找不到上傳的自拍照片，請重新拍攝';
+export const FACE_IMAGE_UNREADABLE = '無法讀取這張照片，請重新拍攝';
+
+// Liveness and comparison.
+export const FACE_DETECTION_REQUIRED = '請先拍攝一張清楚的正面自拍照';
+export const FACE_LIVENESS_FAILED = '活體檢測未通過，請本人直接面對鏡頭拍攝，勿翻拍照片或螢幕';
+export const FACE_LIVENESS_REQUIRED = '請先完成活體檢測';
+export const FACE_ID_CARD_REQUIRED = '請先完成身分證照片上傳（第 3 步），再進行人臉識別';
+export const FACE_ID_CARD_NO_FACE = '身分證正面照片中找不到人像，請重新上傳清楚的身分證正面';
+export const FACE_MISMATCH = '自拍照與身分證照片比對不符，請本人重新拍攝';
+export const FACE_MANUAL_REVIEW = '人臉識別已多次未通過，已轉由專人審核，審核結果將以簡訊通知您';
+export const FACE_UNAVAILABLE = '人臉識別暫時無法使用，請稍後再試';
+
+// Outcomes shown after a compare.
+export const FACE_PASSED = '人臉識別已通過';
+
+// The personal-data list.
+export const FACE_DATA_LIST_LABEL = '人臉識別紀錄（僅保存分數，不保存臉部特徵）';
+export const FACE_DATA_LIST_VALUE = (attempts: number, outcome: string) => `${attempts} 次；${outcome}`;
+export const FACE_OUTCOME_LABELS: Record<string, string> = {
+  pending: '未完成',
+  passed: '已通過',
+  failed: '未通過',
+  manual_review: '專人審核中',
+};
+export const FACE_RETAKE_REQUIRED = '此照片已完成驗證，請重新拍攝一張';

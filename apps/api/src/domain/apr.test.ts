@@ -67,6 +67,25 @@ describe('the internal rate of return', () => {
     expect(internalRateOfReturn(received, payments) * 365).toBeCloseTo(0.15, 12);
   });
 
+  it('randomFlows_500cases: always converges to the rate the flows were built from (1 % to 400 % a year, 1-120 periods)', () => {
+    let seed = 20_250_131;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 500; n++) {
+      const periodsPerYear = random() < 0.5 ? 12 : 365;
+      const rate = (0.01 + random() * 3.99) / periodsPerYear;
+      const payments = Array.from({ length: 1 + Math.floor(random() * 120) }, (_, k) => ({
+        period: periodsPerYear === 12 ? k + 1 : 1 + Math.floor(random() * 400),
+        amount: Math.round(random() * 100_000),
+      }));
+      payments.push({ period: 1 + Math.floor(random() * 60), amount: 1_000 });
+      const received = payments.reduce((sum, p) => sum + p.amount / (1 + rate) ** p.period, 0);
+      expect(internalRateOfReturn(received, payments) * periodsPerYear).toBeCloseTo(rate * periodsPerYear, 9);
+    }
+  });
+
   it('refuses flows with nothing paid back after the payout', () => {
     expect(() => internalRateOfReturn(1000, [{ period: 0, amount: 1000 }])).toThrow(RangeError);
   });

@@ -10,6 +10,7 @@ import { configModule } from './modules/config/routes.ts';
 import { documentsModule } from './modules/documents/routes.ts';
 import { faceCheckModule } from './modules/face-check/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
+import { identityDocumentModule } from './modules/identity-document/routes.ts';
 import { loansModule } from './modules/loans/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(loansModule);
   await app.register(bankAccountsModule);
   await app.register(faceCheckModule);
+  await app.register(identityDocumentModule);
   await app.register(accountModule);
 
   await app.register(webAppPlugin, {

@@ -57,6 +57,12 @@ import {
   ZSupplementUserInfoRequestSchema,
 } from './schemas/onboarding.ts';
 import {
+  ZOcrCheckRequestSchema,
+  ZOcrCheckResponseSchema,
+  ZOcrConfirmRequestSchema,
+  ZOcrConfirmResponseSchema,
+} from './schemas/identity-document.ts';
+import {
   ZFaceCompareRequestSchema,
   ZFaceCompareResponseSchema,
   ZFaceDetectionRequestSchema,
@@ -127,6 +133,9 @@ export const ENDPOINTS = {
   emergencyContactAdd: endpoint(PATHS.emergencyContactAdd, ZEmergencyContactAddRequestSchema, ZQueryUserDetailResponseSchema),
   userAuthIdCardPhotos: endpoint(PATHS.userAuthIdCardPhotos, ZIdCardPhotosRequestSchema, ZQueryUserDetailResponseSchema),
   userAuthLicense: endpoint(PATHS.userAuthLicense, ZLicenseRequestSchema, ZQueryUserDetailResponseSchema),
+  // The ID card's front read on the server (OCR), then confirmed or corrected by the user.
+  userAuthOcrCheck: endpoint(PATHS.userAuthOcrCheck, ZOcrCheckRequestSchema, ZOcrCheckResponseSchema),
+  userAuthOcrConfirm: endpoint(PATHS.userAuthOcrConfirm, ZOcrConfirmRequestSchema, ZOcrConfirmResponseSchema),
   // Step 5 (face): detection, silent liveness, comparison with the ID card front; verdicts on the server.
   userAuthDetection: endpoint(PATHS.userAuthDetection, ZFaceDetectionRequestSchema, ZFaceDetectionResponseSchema),
   userAuthSilence: endpoint(PATHS.userAuthSilence, ZFaceSilenceRequestSchema, ZFaceSilenceResponseSchema),

@@ -10,6 +10,7 @@ export * from './schema/config.ts';
 export * from './schema/documents.ts';
 export * from './schema/face-check.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/identity-document.ts';
 export * from './schema/onboarding.ts';
 export * from './schema/orders.ts';
 export * from './schema/questions.ts';

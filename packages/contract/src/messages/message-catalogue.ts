@@ -4,6 +4,7 @@ import * as bankAccounts from './bank-accounts.ts';
 import * as faceCheck from './face-check.ts';
 import * as facePages from './face-pages.ts';
 import * as helpCenter from './help-center.ts';
+import * as identityDocument from './identity-document.ts';
 import * as onboarding from './onboarding.ts';
 import * as onboardingPages from './onboarding-pages.ts';
 import * as requestErrors from './request-errors.ts';
@@ -14,7 +15,7 @@ import * as requestErrors from './request-errors.ts';
  * The web app imports the area files directly, so a page bundles only its own texts.
  * A new message file is added here.
  */
-export const MESSAGE_FILES = { accounts, appShell, bankAccounts, faceCheck, facePages, helpCenter, onboarding, onboardingPages, requestErrors } as const;
+export const MESSAGE_FILES = { accounts, appShell, bankAccounts, faceCheck, facePages, helpCenter, identityDocument, onboarding, onboardingPages, requestErrors } as const;
 
 /** Every constant of every message file, by name. */
 export function allMessages(): Record<string, unknown> {

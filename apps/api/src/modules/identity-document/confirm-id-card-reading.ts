@@ -1,0 +1,31 @@
+import { OCR_READING_NOT_FOUND } from '@app/contract/messages/identity-document.ts';
+import { ID_NUMBER_GENDER_MISMATCH } from '@app/contract/messages/onboarding.ts';
+import { ID_CARD_FIELDS, type IdCardField, type TOcrConfirmResponse } from '@app/contract/schemas/identity-document.ts';
+import { genderOfIdentityNumber } from '@app/contract/validators/national-id.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { confirmReading, selectOwnReading, type ConfirmedValues } from './identity-document-repository.ts';
+import { stepOneDifferences } from './step-one-differences.ts';
+
+/**
+ * ocrConfirm: the user's values for one of their own readings. A field whose value
+ * differs from the proposal (or was not read) is stored as corrected. Step 1 is not
+ * changed; the answer lists where it still differs.
+ */
+export async function confirmIdCardReading(options: {
+  db: Db;
+  userId: number;
+  now: Date;
+  readingId: number;
+  values: ConfirmedValues;
+}): Promise<TOcrConfirmResponse> {
+  const { db, userId, values } = options;
+  const reading = await selectOwnReading(db, userId, options.readingId);
+  if (!reading) throw new AppError('BUSINESS_RULE', { userMessage: OCR_READING_NOT_FOUND, message: 'reading not found' });
+  if (genderOfIdentityNumber(values.idNumber) !== values.gender) {
+    throw new AppError('BUSINESS_RULE', { userMessage: ID_NUMBER_GENDER_MISMATCH, message: 'confirmed gender vs id digit' });
+  }
+  const correctedFields: IdCardField[] = ID_CARD_FIELDS.filter((field) => reading.proposal[field].value !== values[field]);
+  await confirmReading(db, userId, reading.id, values, correctedFields, options.now);
+  return { correctedFields, stepOneDifferences: await stepOneDifferences({ db, userId, card: values }) };
+}

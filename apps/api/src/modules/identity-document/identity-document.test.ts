@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import type { Envelope } from '@app/contract/envelope.ts';
+import { OCR_DATA_LIST, OCR_READING_NOT_FOUND, OCR_UNAVAILABLE } from '@app/contract/messages/identity-document.ts';
+import { ID_NUMBER_GENDER_MISMATCH, PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
+import type { TOcrCheckResponse, TOcrConfirmResponse } from '@app/contract/schemas/identity-document.ts';
+import type { TQueryUserDetailResponse, TSupplementUserInfoRequest } from '@app/contract/schemas/onboarding.ts';
+import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
+import { AppError } from '../../errors/app-error.ts';
+import {
+  bodyOf,
+  loginWithCode,
+  randomMobile,
+  refusal,
+  startAccountsServer,
+  uploadFile,
+  type AccountsServer,
+  type LoggedIn,
+} from '../../test/accounts-test-kit.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { countReadings } from './identity-document-repository.ts';
+import { readIdCardFront } from './read-id-card-front.ts';
+import { renderIdCardFront, type CardPerson } from './test-id-cards.ts';
+
+let database: TestDatabase;
+let server: AccountsServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startAccountsServer(database.handle);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.dispose();
+});
+
+/** A clean, upright card (the accuracy over noisy ones is id-card-accuracy.test.ts's). */
+const PERSON: CardPerson = {
+  name: '陳美玲',
+  idNumber: 'A223456781',
+  birthDate: '1990-03-15',
+  gender: 'female',
+  issueDate: '2019-07-01',
+  office: '北市',
+};
+const CARD = new Uint8Array(renderIdCardFront(PERSON));
+
+async function call(endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS], payload: unknown, user?: LoggedIn): Promise<Envelope | null> {
+  return (await server.client.call(endpoint, payload, user?.headers ?? {})).envelope;
+}
+
+async function uploadCard(user: LoggedIn): Promise<string> {
+  const { envelope } = await uploadFile(server, CARD, user.headers, { type: 'image/jpeg', name: 'front.jpg' });
+  return bodyOf<{ key: string }>(envelope).key;
+}
+
+const confirmationOf = (readingId: number, overrides: Record<string, unknown> = {}) => ({
+  readingId,
+  name: PERSON.name,
+  idNumber: PERSON.idNumber,
+  birthDate: PERSON.birthDate,
+  gender: PERSON.gender,
+  issueDate: PERSON.issueDate,
+  ...overrides,
+});
+
+const stepOne = (overrides: Partial<TSupplementUserInfoRequest> = {}): TSupplementUserInfoRequest => ({
+  name: PERSON.name,
+  gender: 'female',
+  birthDate: PERSON.birthDate,
+  idNumber: PERSON.idNumber,
+  maritalStatus: 'single',
+  education: 'bachelor',
+  occupation: 'employee',
+  employer: '',
+  monthlyIncome: 42000,
+  county: '臺北市',
+  district: '中正區',
+  address: '重慶南路一段 122 號',
+  email: 'mei@example.tw',
+  lineId: '',
+  ...overrides,
+});
+
+describe('ocrCheck', () => {
+  it('reads the own front photo: name, ID number, AD dates, gender, each with a confidence', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
+    expect(answer.fields.name.value).toBe(PERSON.name);
+    expect(answer.fields.idNumber.value).toBe(PERSON.idNumber);
+    expect(answer.fields.birthDate.value).toBe(PERSON.birthDate);
+    expect(answer.fields.gender.value).toBe(PERSON.gender);
+    expect(answer.fields.issueDate.value).toBe(PERSON.issueDate);
+    for (const field of Object.values(answer.fields)) expect(field.confidence).toBeGreaterThan(0.5);
+    expect(answer.idNumberRejected).toBe(false);
+    expect(answer.genderConflict).toBe(false);
+    // No step 1 yet: nothing to differ from.
+    expect(answer.stepOneDifferences).toEqual([]);
+  });
+
+  it("refuses another user's image key, and a key that is no upload, alike; nothing is stored", async () => {
+    const owner = await loginWithCode(server, randomMobile());
+    const other = await loginWithCode(server, randomMobile());
+    const key = await uploadCard(owner);
+    expect(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: key }, other)).toEqual(refusal(PHOTO_NOT_FOUND));
+    expect(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: '0'.repeat(32) + '.jpg' }, other)).toEqual(refusal(PHOTO_NOT_FOUND));
+    expect(await countReadings(database.handle.db, Number(other.userId))).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const answer = await call(ENDPOINTS.userAuthOcrCheck, { frontKey: '0'.repeat(32) + '.jpg' });
+    expect(answer?.status).toBe(301);
+  });
+
+  it('shows where the card differs from step 1 and leaves step 1 as it was', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ name: '陳美鈴', birthDate: '1990-03-16' }), user));
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
+    expect(answer.stepOneDifferences).toEqual(['name', 'birthDate']);
+    const confirmed = bodyOf<TOcrConfirmResponse>(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId), user));
+    expect(confirmed.stepOneDifferences).toEqual(['name', 'birthDate']);
+    const detail = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthQueryUserDetail, {}, user));
+    expect(detail.personal?.name).toBe('陳美鈴');
+    expect(detail.personal?.birthDate).toBe('1990-03-16');
+  });
+});
+
+describe('ocrConfirm', () => {
+  it('stores what the user corrected as corrected, and lists the confirmation masked', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
+    const unchanged = bodyOf<TOcrConfirmResponse>(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId), user));
+    expect(unchanged.correctedFields).toEqual([]);
+    const corrected = bodyOf<TOcrConfirmResponse>(
+      await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { name: '陳美鈴', issueDate: '2019-07-02' }), user),
+    );
+    expect(corrected.correctedFields).toEqual(['name', 'issueDate']);
+    const list = bodyOf<TUserDataListResponse>(await call(ENDPOINTS.userDataList, {}, user));
+    const text = JSON.stringify(list);
+    expect(text).toContain(OCR_DATA_LIST.reading);
+    expect(text).toContain('A22****781');
+    expect(text).not.toContain(PERSON.idNumber);
+    expect(text).toContain('姓名、發證日期');
+  });
+
+  it("refuses another user's reading, a gender the ID number contradicts, and a wrong checksum", async () => {
+    const owner = await loginWithCode(server, randomMobile());
+    const other = await loginWithCode(server, randomMobile());
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(owner) }, owner));
+    expect(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId), other)).toEqual(refusal(OCR_READING_NOT_FOUND));
+    expect(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { gender: 'male' }), owner)).toEqual(
+      refusal(ID_NUMBER_GENDER_MISMATCH),
+    );
+    const wrong = await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { idNumber: 'A223456782' }), owner);
+    expect(wrong?.status).toBe(500);
+  });
+});
+
+describe('a reader that cannot run', () => {
+  it('fails closed: the user is told, no proposal is stored', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    const key = await uploadCard(user);
+    const broken = { engine: 'broken', readFront: () => Promise.reject(new Error('wasm failed to load')) };
+    const attempt = readIdCardFront({ db: database.handle.db, files: server.app.fileStorage, reader: broken, userId: Number(user.userId), frontKey: key });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ userMessage: OCR_UNAVAILABLE });
+    expect(await countReadings(database.handle.db, Number(user.userId))).toBe(0);
+  });
+});

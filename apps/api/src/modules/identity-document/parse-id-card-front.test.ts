@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { isValidTaiwanIdentityNumber } from '@app/contract/validators/national-id.ts';
+import { normalizeOcrLine, parseIdCardFront, rocToIsoDate, type OcrLine } from './parse-id-card-front.ts';
+import { makeIdNumber, seededRandom } from './test-id-cards.ts';
+
+const lines = (...texts: string[]): OcrLine[] => texts.map((text) => ({ text, confidence: 90 }));
+
+describe('ROC dates', () => {
+  it('converts 民國 years (+1911) and refuses dates that do not exist', () => {
+    expect(rocToIsoDate(79, 3, 15)).toBe('1990-03-15');
+    expect(rocToIsoDate(1, 1, 1)).toBe('1912-01-01');
+    expect(rocToIsoDate(113, 2, 29)).toBe('2024-02-29');
+    expect(rocToIsoDate(112, 2, 29)).toBeNull();
+    expect(rocToIsoDate(80, 13, 1)).toBeNull();
+    expect(rocToIsoDate(0, 1, 1)).toBeNull();
+  });
+});
+
+describe('OCR text', () => {
+  it('loses the spaces tesseract puts between Chinese characters, and full-width forms', () => {
+    expect(normalizeOcrLine('姓 名 陳 美 玲')).toBe('姓名陳美玲');
+    expect(normalizeOcrLine('統 一 編 號 Ａ２３４５６７８９０')).toBe('統一編號A234567890');
+  });
+});
+
+describe('parseIdCardFront', () => {
+  const card = lines(
+    '中 華 民 國 國 民 身 分 證',
+    '姓 名 陳 美 玲',
+    '出 生',
+    '年 月 日 民 國 79 年 3 月 15 日',
+    '性 別 ﹍ 女',
+    '發 證 日 期 民 國 108 年 7 月 1 日 ( 北 市 ﹚ 換 發',
+    '統 一 編 號 A234567890',
+  );
+
+  it('reads every field, dates in AD, each with a confidence', () => {
+    expect(isValidTaiwanIdentityNumber('A234567890')).toBe(false);
+    const valid = lines(...card.map((l) => l.text.replace('A234567890', 'A223456781')));
+    expect(isValidTaiwanIdentityNumber('A223456781')).toBe(true);
+    const reading = parseIdCardFront(valid);
+    expect(reading.fields).toEqual({
+      name: { value: '陳美玲', confidence: 0.9 },
+      idNumber: { value: 'A223456781', confidence: 0.9 },
+      birthDate: { value: '1990-03-15', confidence: 0.9 },
+      gender: { value: 'female', confidence: 0.9 },
+      issueDate: { value: '2019-07-01', confidence: 0.9 },
+    });
+    expect(reading.idNumberRejected).toBe(false);
+    expect(reading.genderConflict).toBe(false);
+  });
+
+  it('never proposes an ID number that fails the checksum', () => {
+    const reading = parseIdCardFront(card);
+    expect(reading.fields.idNumber).toEqual({ value: null, confidence: 0 });
+    expect(reading.idNumberRejected).toBe(true);
+    // The gender still comes from the card, not from the rejected number.
+    expect(reading.fields.gender.value).toBe('female');
+  });
+
+  it('never proposes a wrong-checksum number over 500 random ones', () => {
+    const random = seededRandom(7);
+    for (let i = 0; i < 500; i += 1) {
+      const wrong = makeIdNumber(random, random() < 0.5 ? 'male' : 'female', true);
+      const reading = parseIdCardFront(lines(`統 一 編 號 ${wrong}`));
+      expect(reading.fields.idNumber.value).toBeNull();
+    }
+  });
+
+  it('flags a card whose 性別 disagrees with the ID number, with a low confidence', () => {
+    const reading = parseIdCardFront(lines('性 別 男', '統 一 編 號 A223456781'));
+    expect(reading.genderConflict).toBe(true);
+    expect(reading.fields.gender.value).toBe('male');
+    expect(reading.fields.gender.confidence).toBeLessThanOrEqual(0.3);
+  });
+
+  it('takes the gender from the ID digit when 性別 was not read', () => {
+    const reading = parseIdCardFront(lines('統 一 編 號 A123456789'));
+    expect(reading.fields.gender).toEqual({ value: 'male', confidence: 0.81 });
+  });
+
+  it('repairs a letter read as its look-alike digit only when the checksum then holds', () => {
+    // Z read as 2 (Z158631068 is valid), from the A-Z/digit pass.
+    const reading = parseIdCardFront([], lines('52158631068'));
+    expect(reading.fields.idNumber.value).toBe('Z158631068');
+    expect(reading.fields.idNumber.confidence).toBeLessThan(0.9);
+  });
+
+  it('proposes nothing it did not read', () => {
+    const reading = parseIdCardFront(lines('中 華 民 國 國 民 身 分 證'));
+    for (const field of Object.values(reading.fields)) expect(field).toEqual({ value: null, confidence: 0 });
+    expect(reading.idNumberRejected).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+import type { IdCardField } from '@app/contract/schemas/identity-document.ts';
+import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
+import type { Db } from '../../db/client.ts';
+import { queryUserDetail } from '../onboarding/query-user-detail.ts';
+
+export interface CardValues {
+  name: string | null;
+  idNumber: string | null;
+  birthDate: string | null;
+  gender: 'male' | 'female' | null;
+}
+
+/**
+ * The fields where the card's values differ from step 1 (個人明細), for the user to see;
+ * step 1 is never changed here. Fields not read, or step 1 not saved, do not count. The
+ * ID number is compared on its masked form (first three and last three characters):
+ * onboarding exports only the masked number.
+ */
+export async function stepOneDifferences(options: { db: Db; userId: number; card: CardValues }): Promise<IdCardField[]> {
+  const { card } = options;
+  const personal = (await queryUserDetail({ db: options.db, userId: options.userId })).personal;
+  if (!personal) return [];
+  const differences: IdCardField[] = [];
+  if (card.name !== null && card.name !== personal.name.trim()) differences.push('name');
+  if (card.idNumber !== null && maskIdentityNumber(card.idNumber) !== personal.maskedIdNumber) differences.push('idNumber');
+  if (card.birthDate !== null && card.birthDate !== personal.birthDate) differences.push('birthDate');
+  if (card.gender !== null && card.gender !== personal.gender) differences.push('gender');
+  return differences;
+}

@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { IdCardFrontReading, IdCardReader } from './ocr-engine.ts';
+import { parseIdCardFront, type OcrLine } from './parse-id-card-front.ts';
+
+/**
+ * The built-in reader: tesseract.js (WebAssembly, in a worker thread) with the
+ * Traditional Chinese LSTM model of @tesseract.js-data/chi_tra for the labels, name and
+ * dates, and a second pass with @tesseract.js-data/eng restricted to A-Z and digits, which
+ * reads the ID number's letter better (two worker threads: the passes run side by side). Everything is local: the model comes from
+ * node_modules, the wasm core from tesseract.js-core, nothing is fetched at run time.
+ *
+ * One pair of workers per process, created on the first reading and shared by every request and
+ * every app instance of the process (readings queue on it). Memory, measured by
+ * `npm run bench:kyc` (docs/benchmarks.md): about 250-300 MB of resident memory once
+ * loaded; the first reading costs the model load (~1.2 s). `release()` ends the workers when
+ * the last reader lets go (app close).
+ */
+
+const require = createRequire(import.meta.url);
+const MODEL = 'chi_tra+eng';
+const modelDir = (lang: string) => path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0');
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+interface Workers {
+  chinese: Worker;
+  ascii: Worker;
+}
+
+let shared: Promise<Workers> | null = null;
+let users = 0;
+
+async function startWorkers(): Promise<Workers> {
+  const options = (lang: string) => ({
+    langPath: modelDir(lang),
+    gzip: true,
+    cacheMethod: 'none',
+    // The worker's own errors reject the load instead of killing the process.
+    errorHandler: () => undefined,
+  });
+  const [chinese, ascii] = await Promise.all([
+    createWorker('chi_tra', OEM.LSTM_ONLY, options('chi_tra')),
+    createWorker('eng', OEM.LSTM_ONLY, options('eng')),
+  ]);
+  // Tesseract's diagnostics ("Estimating resolution as …") go nowhere, not to stderr.
+  await chinese.setParameters({ debug_file: '/dev/null' });
+  await ascii.setParameters({ tessedit_char_whitelist: ID_ALPHABET, tessedit_pageseg_mode: PSM.SPARSE_TEXT, debug_file: '/dev/null' });
+  return { chinese, ascii };
+}
+
+function worker(): Promise<Workers> {
+  if (!shared) {
+    const starting = startWorkers();
+    shared = starting;
+    // A failed load is not cached: the next reading tries again.
+    starting.catch(() => {
+      if (shared === starting) shared = null;
+    });
+  }
+  return shared;
+}
+
+/** Loads the model now (bench warm-up, or at start when wanted). */
+export async function warmUpTesseract(): Promise<void> {
+  await worker();
+}
+
+async function linesOf(reader: Worker, image: Buffer): Promise<OcrLine[]> {
+  const result = await reader.recognize(image, {}, { text: true, blocks: true });
+  const lines: OcrLine[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) lines.push({ text: line.text, confidence: line.confidence });
+    }
+  }
+  return lines;
+}
+
+/** OCR lines of an image: the Chinese pass, and the A-Z/digits pass for the ID number (run side by side). */
+export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[]; asciiLines: OcrLine[] }> {
+  const { chinese, ascii } = await worker();
+  const [lines, asciiLines] = await Promise.all([linesOf(chinese, image), linesOf(ascii, image)]);
+  return { lines, asciiLines };
+}
+
+export class TesseractIdCardReader implements IdCardReader {
+  readonly engine = `tesseract.js/${MODEL}`;
+
+  constructor() {
+    users += 1;
+  }
+
+  async readFront(image: Buffer): Promise<IdCardFrontReading> {
+    const { lines, asciiLines } = await recognizeLines(image);
+    return parseIdCardFront(lines, asciiLines);
+  }
+
+  /** Ends the shared worker when no reader is left. */
+  async release(): Promise<void> {
+    users = Math.max(0, users - 1);
+    if (users > 0 || !shared) return;
+    const current = shared;
+    shared = null;
+    await current.then((w) => Promise.all([w.chinese.terminate(), w.ascii.terminate()])).catch(() => undefined);
+  }
+}

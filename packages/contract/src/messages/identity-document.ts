@@ -1,0 +1,34 @@
+/** Reading the ID card's front (ocrCheck) and the user's confirmation (ocrConfirm). */
+
+// Server refusals.
+export const OCR_UNAVAILABLE = '目前無法辨識身分證，請稍後再試或直接填寫資料';
+export const OCR_READING_NOT_FOUND = '找不到這次的辨識結果，請重新辨識身分證';
+export const ISSUE_DATE_INVALID = '請輸入正確的發證日期';
+
+// The proposal on the ID-card page.
+export const OCR_FIELD_LABELS = {
+  name: '姓名',
+  idNumber: '身分證字號',
+  birthDate: '出生日期',
+  gender: '性別',
+  issueDate: '發證日期',
+} as const;
+export const OCR_START = '辨識身分證正面';
+export const OCR_RUNNING = '辨識中…';
+export const OCR_TITLE = '請核對辨識結果';
+export const OCR_HINT = '以下資料由照片自動辨識，可能有誤；請逐項與身分證核對，不正確的請直接修改。';
+export const OCR_CONFIDENCE_LOW = '辨識信心較低，請特別留意';
+export const OCR_NOT_READ = '未能辨識，請填寫';
+export const OCR_ID_NUMBER_REJECTED = '讀到的身分證字號未通過檢查碼驗證，請依證件填寫';
+export const OCR_STEP_ONE_DIFFERS = '與您在個人明細填寫的不同';
+export const OCR_STEP_ONE_NOTE = '我們不會自動修改您的個人明細；如個人明細有誤，請回到個人明細更正。';
+export const OCR_CONFIRM = '確認無誤';
+export const OCR_CONFIRMED = '已確認身分證資料';
+export const OCR_CORRECTED = '已修正';
+
+// The personal-data list.
+export const OCR_DATA_LIST = {
+  reading: '身分證辨識（您確認的資料）',
+  corrected: '您修正的欄位',
+  none: '無',
+} as const;

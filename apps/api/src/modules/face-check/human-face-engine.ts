@@ -10,13 +10,14 @@ import { FaceEngineUnavailableError, FaceImageUnreadableError, type DetectedFace
  * the models (blazeface detector, facemesh, faceres descriptor, antispoof, liveness) are
  * read from the package's own `models/` folder and the WASM binaries from
  * @tensorflow/tfjs-backend-wasm, through a `fetch` that answers `file://` URLs from disk
- * and refuses every other URL (nothing is fetched from a hub). Human's package exports
+ * (other URLs go to Node's fetch unchanged; every URL given to Human is a file:// one, so
+ * nothing is fetched from a hub). Human's package exports
  * do not name the node-wasm build, so it is imported by its full path.
  *
  * Loaded once, lazily (first analysis), and shared by every request of the process; the
- * analyses run one at a time (tfjs keeps one global backend state). Memory: about 120 MB
- * of resident memory once loaded (rss 140 → 265 MB on this machine; external memory
- * ≈ 100 MB is the WASM heap with the weights, see docs/benchmarks.md).
+ * analyses run one at a time (tfjs keeps one global backend state). Memory: +143 MB of
+ * resident memory once loaded (the WASM heap with the weights, ~10 MB of model files, the
+ * tfjs and Human code), measured by `npm run bench:kyc -- face` (docs/benchmarks.md).
  */
 
 const require = createRequire(import.meta.url);

@@ -1,8 +1,10 @@
 import { facePart } from './kyc/face.ts';
+import { ocrPart } from './kyc/ocr.ts';
 
 /**
  * npm run bench:kyc [-- part…] — the identity checks of onboarding (models on this
- * machine's CPU), one part each: `face` (step 5: detection, silent liveness, comparison
+ * machine's CPU), one part each: `ocr` (step 3: the ID card front's reader on generated
+ * cards), `face` (step 5: detection, silent liveness, comparison
  * with the ID card front, through HTTP on the real app). With no argument every part runs.
  * A part is a file in scripts/kyc/ exporting a KycBenchPart; add it to PARTS.
  * Results go to docs/benchmarks.md by hand (timings are never asserted in tests).
@@ -13,7 +15,7 @@ export interface KycBenchPart {
   run(): Promise<void>;
 }
 
-const PARTS: KycBenchPart[] = [facePart];
+const PARTS: KycBenchPart[] = [ocrPart, facePart];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !PARTS.some((part) => part.name === name));

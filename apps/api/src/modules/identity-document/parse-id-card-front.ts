@@ -11,6 +11,8 @@ export interface OcrLine {
   text: string;
   /** 0-100 as OCR engines report it. */
   confidence: number;
+  /** The line's words (for Chinese, mostly one character each) with their confidences. */
+  words?: ReadonlyArray<{ text: string; confidence: number }>;
 }
 
 const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
@@ -39,12 +41,25 @@ const STRAY = /[^\u4e00-\u9fffA-Za-z0-9()·]/g;
 
 const clean = (text: string) => normalizeOcrLine(text).replace(STRAY, '');
 
+/** Below this (0-100) a character at the end of a line is taken for noise (an edge, a mark). */
+const NOISE_CONFIDENCE = 45;
+
+/** The line without the low-confidence words that trail it. */
+function confidentText(line: OcrLine): string {
+  if (!line.words || line.words.length === 0) return clean(line.text);
+  const words = [...line.words];
+  while (words.length > 0 && (words.at(-1)!.confidence < NOISE_CONFIDENCE || clean(words.at(-1)!.text) === '')) words.pop();
+  return clean(words.map((word) => word.text).join(''));
+}
+
 /** OCR mix-ups inside the digit part of an ID number. */
 function digitsOf(part: string): string {
   return part.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
 }
 /** A digit read where the ID number's letter stands: the letter it usually is. */
-const LETTER_FOR_DIGIT: Readonly<Record<string, string>> = { '2': 'Z', '1': 'I', '5': 'S', '8': 'B', '0': 'O', '6': 'G', '4': 'A', '7': 'T' };
+const LETTER_FOR_DIGIT: Readonly<Record<string, string>> = {
+  '2': 'Z', '1': 'I', '5': 'S', '8': 'B', '0': 'O', '6': 'G', '4': 'A', '7': 'T', '|': 'I', '[': 'L', 乙: 'Z', '$': 'S',
+};
 
 const clamp01 = (n: number) => Math.max(0, Math.min(1, n));
 const conf = (line: OcrLine | undefined) => (line ? clamp01(line.confidence / 100) : 0);
@@ -66,7 +81,7 @@ function dateOn(line: OcrLine | undefined): ProposedValue {
 function idCandidates(lines: readonly OcrLine[]): Array<{ id: string; line: OcrLine; penalty: number }> {
   const found: Array<{ id: string; line: OcrLine; penalty: number }> = [];
   for (const line of lines) {
-    const text = normalizeOcrLine(line.text).toUpperCase().replace(/[^A-Z0-9|]/g, '');
+    const text = normalizeOcrLine(line.text).toUpperCase().replace(/[^A-Z0-9|[乙$]/g, '');
     for (const match of text.matchAll(/[A-Z][0-9A-D][0-9]{8}/g)) found.push({ id: match[0], line, penalty: 0 });
     for (const match of text.matchAll(/[A-Z][0-9A-DOQIL|SBZ][0-9OQDIL|SBZ]{8}/g)) {
       const raw = match[0];
@@ -74,7 +89,7 @@ function idCandidates(lines: readonly OcrLine[]): Array<{ id: string; line: OcrL
       found.push({ id: `${raw[0]}${second}${digitsOf(raw.slice(2))}`, line, penalty: 0.15 });
     }
     // Ten digits at the end of a run: the first may be the letter misread.
-    for (const match of text.matchAll(/[0-9]{10}(?![0-9])/g)) {
+    for (const match of text.matchAll(/[0-9|[乙$][0-9]{9}(?![0-9])/g)) {
       const raw = match[0];
       const letter = LETTER_FOR_DIGIT[raw[0] ?? ''];
       if (letter) found.push({ id: `${letter}${raw.slice(1)}`, line, penalty: 0.3 });
@@ -100,10 +115,10 @@ export function parseIdCardFront(lines: readonly OcrLine[], asciiLines: readonly
   });
   const titleIndex = norm.findIndex((entry) => entry.text.includes('身分') || entry.text.includes('中華民國'));
   let candidate: { chars: string; line: OcrLine } | null = null;
-  if (labelled) candidate = { chars: nameFrom(labelled.text.slice(labelled.text.indexOf('名') + 1)), line: labelled.line };
+  if (labelled) candidate = { chars: nameFrom(confidentText(labelled.line).split('名').slice(1).join('名')), line: labelled.line };
   else if (titleIndex >= 0 && norm[titleIndex + 1] && !ROC_DATE.test(norm[titleIndex + 1]!.text)) {
     const next = norm[titleIndex + 1]!;
-    candidate = { chars: nameFrom(next.text).slice(2), line: next.line };
+    candidate = { chars: nameFrom(confidentText(next.line)).slice(2), line: next.line };
   }
   if (candidate && candidate.chars.length >= 2 && candidate.chars.length <= 6) {
     name = { value: candidate.chars, confidence: conf(candidate.line) };

@@ -11,11 +11,12 @@ import { parseIdCardFront, type OcrLine } from './parse-id-card-front.ts';
  * reads the ID number's letter better (two worker threads: the passes run side by side). Everything is local: the model comes from
  * node_modules, the wasm core from tesseract.js-core, nothing is fetched at run time.
  *
- * One pair of workers per process, created on the first reading and shared by every request and
- * every app instance of the process (readings queue on it). Memory, measured by
- * `npm run bench:kyc` (docs/benchmarks.md): about 250-300 MB of resident memory once
- * loaded; the first reading costs the model load (~1.2 s). `release()` ends the workers when
- * the last reader lets go (app close).
+ * One pair of workers per process, created on the first reading and shared by every request
+ * and every app instance of the process (readings queue on them). Memory, measured by
+ * `npm run bench:kyc -- ocr` (docs/benchmarks.md): loading both workers adds about 440 MB of
+ * resident memory (WebAssembly heaps and the chi_tra model), about 550 MB after 20
+ * readings; the load itself takes ~1.6 s and happens on the first reading. `release()`
+ * ends the workers when the last reader lets go (app close).
  */
 
 const require = createRequire(import.meta.url);
@@ -66,18 +67,36 @@ export async function warmUpTesseract(): Promise<void> {
   await worker();
 }
 
-async function linesOf(reader: Worker, image: Buffer): Promise<OcrLine[]> {
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+async function linesOf(reader: Worker, image: Buffer): Promise<Array<OcrLine & { bbox: Box }>> {
   const result = await reader.recognize(image, {}, { text: true, blocks: true });
-  const lines: OcrLine[] = [];
+  const lines: Array<OcrLine & { bbox: Box }> = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) lines.push({ text: line.text, confidence: line.confidence });
+      for (const line of paragraph.lines) {
+        lines.push({
+          text: line.text,
+          confidence: line.confidence,
+          words: line.words.map((word) => ({ text: word.text, confidence: word.confidence })),
+          bbox: line.bbox,
+        });
+      }
     }
   }
   return lines;
 }
 
-/** OCR lines of an image: the Chinese pass, and the A-Z/digits pass for the ID number (run side by side). */
+/**
+ * OCR lines of an image: the page with the Chinese model and, side by side, the page
+ * again restricted to A-Z and digits (sparse text), which reads the ID number's letter
+ * that the Chinese model misreads or drops.
+ */
 export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[]; asciiLines: OcrLine[] }> {
   const { chinese, ascii } = await worker();
   const [lines, asciiLines] = await Promise.all([linesOf(chinese, image), linesOf(ascii, image)]);

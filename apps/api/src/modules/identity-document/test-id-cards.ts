@@ -184,14 +184,17 @@ export function renderIdCardFront(person: CardPerson, options: RenderOptions = {
   return photo.toBuffer('image/jpeg', 88);
 }
 
-/** Card `index` of the seeded test set: person and photo conditions vary with it. */
+/**
+ * Card `index` of the seeded test set: person and photo conditions vary with it (a
+ * slight rotation of up to ±2.5°, grain of σ 2-7 and a blur of up to 0.8 px).
+ */
 export function testCard(index: number, options: { wrongChecksum?: boolean } = {}): { person: CardPerson; image: Buffer } {
-  const random = seededRandom(1000 + index);
+  const random = seededRandom(1000 + index + (options.wrongChecksum ? 50_000 : 0));
   const person = makePerson(random, options);
   const image = renderIdCardFront(person, {
-    rotation: (random() * 2 - 1) * 3,
-    noise: 4 + random() * 8,
-    blur: random() * 1.2,
+    rotation: (random() * 2 - 1) * 2.5,
+    noise: 2 + random() * 5,
+    blur: random() * 0.8,
     random,
   });
   return { person, image };

@@ -26,7 +26,7 @@ export const facePart: KycBenchPart = {
   name: 'face',
   async run() {
     const database = await openTestDatabase();
-    const server = await startAccountsServer(database.handle);
+    const server = await startAccountsServer(database.handle, { env: { FACE_CHECKS_PER_HOUR: '100000' } });
     try {
       const upload = async (user: LoggedIn, bytes: Buffer) =>
         bodyOf<{ key: string }>((await uploadFile(server, new Uint8Array(bytes), user.headers, { type: 'image/jpeg', name: 'p.jpg' })).envelope).key;

@@ -94,6 +94,7 @@ const ZEnvSchema = z.object({
   FACE_MIN_LIVENESS: unitNumber(0.7),
   FACE_MIN_SIMILARITY: unitNumber(0.7),
   FACE_MAX_FAILURES: positiveInt(3),
+  FACE_CHECKS_PER_HOUR: positiveInt(40),
   FACE_MODEL_DIR: z.string().optional(),
 });
 
@@ -150,6 +151,7 @@ export interface FaceCheckConfig {
   minLiveness: number;
   minSimilarity: number;
   maxFailures: number;
+  checksPerHour: number;
   modelDir: string | undefined;
 }
 
@@ -218,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minLiveness: data.FACE_MIN_LIVENESS,
       minSimilarity: data.FACE_MIN_SIMILARITY,
       maxFailures: data.FACE_MAX_FAILURES,
+      checksPerHour: data.FACE_CHECKS_PER_HOUR,
       modelDir: data.FACE_MODEL_DIR || undefined,
     },
   };

@@ -32,3 +32,4 @@ export const FACE_OUTCOME_LABELS: Record<string, string> = {
   manual_review: '專人審核中',
 };
 export const FACE_RETAKE_REQUIRED = '此照片已完成驗證，請重新拍攝一張';
+export const FACE_CHECK_LIMIT = '人臉識別次數過多，請一小時後再試';

@@ -1,6 +1,7 @@
 import { FACE_DETECTION_REQUIRED, FACE_LIVENESS_FAILED, FACE_MANUAL_REVIEW } from '@app/contract/messages/face-check.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FaceCheckOptions } from './face-check-context.ts';
+import { countFaceCheck } from './face-check-limit.ts';
 import { recordFailure, selectAttempt, updateAttempt } from './face-check-repository.ts';
 import { analyseOrUnavailable, readOwnPhoto } from './read-selfie.ts';
 
@@ -12,6 +13,7 @@ import { analyseOrUnavailable, readOwnPhoto } from './read-selfie.ts';
  */
 export async function checkLiveness(options: FaceCheckOptions): Promise<{ passed: true }> {
   const { db, userId, imageKey, config } = options;
+  await countFaceCheck({ limit: options.limit, userId, now: options.now });
   const attempt = await selectAttempt(db, userId, imageKey);
   if (!attempt || attempt.outcome !== 'pending' || attempt.detectionPassed !== true) {
     throw new AppError('BUSINESS_RULE', { userMessage: FACE_DETECTION_REQUIRED, message: 'liveness before detection' });

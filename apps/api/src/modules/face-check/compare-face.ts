@@ -9,6 +9,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { getIdCardPhotos } from '../onboarding/get-id-card-photos.ts';
 import type { DetectedFace } from './face-engine.ts';
 import type { FaceCheckOptions } from './face-check-context.ts';
+import { countFaceCheck } from './face-check-limit.ts';
 import { recordFailure, selectAttempt, updateAttempt } from './face-check-repository.ts';
 import { analyseOrUnavailable, readOwnPhoto } from './read-selfie.ts';
 
@@ -25,6 +26,7 @@ function largestFace(faces: DetectedFace[]): DetectedFace | undefined {
  */
 export async function compareFace(options: FaceCheckOptions): Promise<{ passed: true }> {
   const { db, userId, imageKey, config } = options;
+  await countFaceCheck({ limit: options.limit, userId, now: options.now });
   const attempt = await selectAttempt(db, userId, imageKey);
   if (!attempt || attempt.outcome !== 'pending' || attempt.livenessPassed !== true) {
     throw new AppError('BUSINESS_RULE', { userMessage: FACE_LIVENESS_REQUIRED, message: 'compare before liveness' });

@@ -8,6 +8,7 @@ import {
 } from '@app/contract/messages/face-check.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FaceCheckOptions } from './face-check-context.ts';
+import { countFaceCheck } from './face-check-limit.ts';
 import { selectAttempt, upsertDetection } from './face-check-repository.ts';
 import { judgeDetection, type DetectionReason } from './face-rules.ts';
 import { analyseOrUnavailable, readOwnPhoto } from './read-selfie.ts';
@@ -28,6 +29,7 @@ const MESSAGES: Record<DetectionReason, string> = {
  */
 export async function detectFace(options: FaceCheckOptions): Promise<{ passed: true }> {
   const { db, userId, imageKey } = options;
+  await countFaceCheck({ limit: options.limit, userId, now: options.now });
   const bytes = await readOwnPhoto({ db, files: options.files, userId, key: imageKey });
   const earlier = await selectAttempt(db, userId, imageKey);
   if (earlier && earlier.outcome !== 'pending' && earlier.outcome !== 'retake') {

@@ -15,11 +15,13 @@ import {
   FACE_TOO_DARK,
   FACE_TOO_SMALL,
   FACE_UNAVAILABLE,
+  FACE_CHECK_LIMIT,
 } from '@app/contract/messages/face-check.ts';
 import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { faceCheckAttempts } from '../../db/schema/face-check.ts';
 import {
   bodyOf,
+  HOUR,
   loginWithCode,
   randomMobile,
   refusal,
@@ -163,6 +165,21 @@ describe('face check (step 5) through HTTP, with the real models', () => {
     expect(await silence(key, user)).toEqual(passed);
     expect(await compare(key, user)).toEqual(refusal(FACE_ID_CARD_NO_FACE));
     expect(await attemptOf(user, key)).toMatchObject({ outcome: 'pending', comparePassed: null });
+  });
+
+  it('limits the model runs a user may ask for in an hour', async () => {
+    const limited = await startAccountsServer(database.handle, { env: { FACE_CHECKS_PER_HOUR: '2' } });
+    try {
+      const user = await userWithIdCard(1, limited);
+      const key = await upload(user, await photos.noFace(), limited);
+      expect(await detection(key, user, limited)).toEqual(refusal(FACE_NO_FACE));
+      expect(await detection(key, user, limited)).toEqual(refusal(FACE_NO_FACE));
+      expect(await detection(key, user, limited)).toEqual(refusal(FACE_CHECK_LIMIT));
+      limited.clock.advance(HOUR);
+      expect(await detection(key, user, limited)).toEqual(refusal(FACE_NO_FACE));
+    } finally {
+      await limited.close();
+    }
   });
 
   it('fails closed when the models cannot be loaded: no verdict, nothing stored, step 5 stays undone', async () => {

@@ -28,11 +28,14 @@ export const faceCheckModule: FastifyPluginAsync = async (app) => {
     erase: ({ db, subject }) => deleteAttempts(db, subject.id),
   });
 
-  const optionsOf = (imageKey: string, ctx: { db: typeof app.db; requireAccount(): { id: number } }) => ({
+  const limit = { limiter: app.rateLimiter, limiterTag: app.limiterTag, perHour: app.config.face.checksPerHour };
+  const optionsOf = (imageKey: string, ctx: { db: typeof app.db; now: Date; requireAccount(): { id: number } }) => ({
     db: ctx.db,
     files: app.fileStorage,
     engine,
     config: app.config.face,
+    limit,
+    now: ctx.now,
     userId: ctx.requireAccount().id,
     imageKey,
   });

@@ -7,6 +7,7 @@ import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
 import { useIdCardPhotos } from '../api/id-card-photos.ts';
+import { OcrProposalPanel } from './ocr-proposal.tsx';
 
 /** Step 3 (身分證): front and back, each photographed or picked, compressed and uploaded. */
 export function IdCardForm({ detail }: { detail: UserDetail }) {
@@ -43,6 +44,7 @@ export function IdCardForm({ detail }: { detail: UserDetail }) {
         onUploaded={uploaded(setFrontKey)}
         testId="id-card-front"
       />
+      {frontKey && <OcrProposalPanel frontKey={frontKey} />}
       <PhotoFrame
         label={T.ID_CARD_PAGE_BACK}
         hint={T.ID_CARD_PAGE_FRAME_HINT}

@@ -46,7 +46,7 @@ async function uploadKey(user: LoggedIn): Promise<string> {
 }
 
 describe('loan/check: where 立即申請 goes', () => {
-  it('login → personal → contacts → idCard → bankCard → face as the steps are saved (no face module yet: never apply)', async () => {
+  it('login → personal → contacts → idCard → bankCard → face as the steps are saved', async () => {
     expect(await nextFor()).toBe('login');
     expect(await nextFor({ token: 'not-a-session', headers: { token: 'not-a-session' } } as LoggedIn)).toBe('login');
 

@@ -56,9 +56,10 @@ function confidentText(line: OcrLine): string {
 function digitsOf(part: string): string {
   return part.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
 }
-/** A digit read where the ID number's letter stands: the letter it usually is. */
-const LETTER_FOR_DIGIT: Readonly<Record<string, string>> = {
-  '2': 'Z', '1': 'I', '5': 'S', '8': 'B', '0': 'O', '6': 'G', '4': 'A', '7': 'T', '|': 'I', '[': 'L', 乙: 'Z', '$': 'S',
+/** A digit or mark read where the ID number's letter stands: the letters it may be. */
+const LETTERS_FOR_MARK: Readonly<Record<string, readonly string[]>> = {
+  '0': ['O', 'D', 'Q'], '1': ['I', 'L', 'T', 'J'], '2': ['Z'], '4': ['A'], '5': ['S'], '6': ['G'], '7': ['T'], '8': ['B'],
+  '|': ['I', 'L'], '[': ['L'], 乙: ['Z'], '$': ['S'],
 };
 
 const clamp01 = (n: number) => Math.max(0, Math.min(1, n));
@@ -89,10 +90,13 @@ function idCandidates(lines: readonly OcrLine[]): Array<{ id: string; line: OcrL
       found.push({ id: `${raw[0]}${second}${digitsOf(raw.slice(2))}`, line, penalty: 0.15 });
     }
     // Ten digits at the end of a run: the first may be the letter misread.
+    // Only when exactly one of the look-alike letters passes the checksum: never a guess.
     for (const match of text.matchAll(/[0-9|[乙$][0-9]{9}(?![0-9])/g)) {
       const raw = match[0];
-      const letter = LETTER_FOR_DIGIT[raw[0] ?? ''];
-      if (letter) found.push({ id: `${letter}${raw.slice(1)}`, line, penalty: 0.3 });
+      const passing = (LETTERS_FOR_MARK[raw[0] ?? ''] ?? [])
+        .map((letter) => `${letter}${raw.slice(1)}`)
+        .filter((id) => isValidTaiwanIdentityNumber(id));
+      if (passing.length === 1) found.push({ id: passing[0]!, line, penalty: 0.3 });
     }
   }
   return found.sort((a, b) => a.penalty - b.penalty);

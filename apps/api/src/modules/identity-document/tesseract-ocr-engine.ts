@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { IdCardFrontReading, IdCardReader } from './ocr-engine.ts';
 import { parseIdCardFront, type OcrLine } from './parse-id-card-front.ts';
@@ -7,8 +8,8 @@ import { parseIdCardFront, type OcrLine } from './parse-id-card-front.ts';
 /**
  * The built-in reader: tesseract.js (WebAssembly, in a worker thread) with the
  * Traditional Chinese LSTM model of @tesseract.js-data/chi_tra for the labels, name and
- * dates, and a second pass with @tesseract.js-data/eng restricted to A-Z and digits, which
- * reads the ID number's letter better (two worker threads: the passes run side by side). Everything is local: the model comes from
+ * dates, and a second pass with @tesseract.js-data/eng restricted to A-Z and digits on the
+ * card's red print alone (the ID number; sharp isolates it), two worker threads side by side. Everything is local: the model comes from
  * node_modules, the wasm core from tesseract.js-core, nothing is fetched at run time.
  *
  * One pair of workers per process, created on the first reading and shared by every request
@@ -23,6 +24,8 @@ const require = createRequire(import.meta.url);
 const MODEL = 'chi_tra+eng';
 const modelDir = (lang: string) => path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0');
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** How much redder than green and blue a pixel must be to count as the card's red print. */
+const RED_MARGIN = 50;
 
 interface Workers {
   chinese: Worker;
@@ -46,7 +49,7 @@ async function startWorkers(): Promise<Workers> {
   ]);
   // Tesseract's diagnostics ("Estimating resolution as …") go nowhere, not to stderr.
   await chinese.setParameters({ debug_file: '/dev/null' });
-  await ascii.setParameters({ tessedit_char_whitelist: ID_ALPHABET, tessedit_pageseg_mode: PSM.SPARSE_TEXT, debug_file: '/dev/null' });
+  await ascii.setParameters({ tessedit_char_whitelist: ID_ALPHABET, tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '300', debug_file: '/dev/null' });
   return { chinese, ascii };
 }
 
@@ -93,13 +96,37 @@ async function linesOf(reader: Worker, image: Buffer): Promise<Array<OcrLine & {
 }
 
 /**
- * OCR lines of an image: the page with the Chinese model and, side by side, the page
- * again restricted to A-Z and digits (sparse text), which reads the ID number's letter
- * that the Chinese model misreads or drops.
+ * The card's red print (the ID number) black on white, everything else white: the
+ * A-Z/digit pass reads that line alone, whatever the page segmentation does with the rest.
+ * Null when the image does not decode.
+ */
+export async function redInkOnly(image: Buffer): Promise<Buffer | null> {
+  try {
+    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const channels = info.channels;
+    const mask = Buffer.alloc(info.width * info.height);
+    for (let i = 0, j = 0; j < mask.length; i += channels, j += 1) {
+      const red = data[i]!;
+      const other = Math.max(data[i + 1]!, data[i + 2]!);
+      mask[j] = red - other > RED_MARGIN ? 0 : 255;
+    }
+    return await sharp(mask, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * OCR lines of an image: the page with the Chinese model and, side by side, the red print
+ * alone restricted to A-Z and digits (the ID number, whose letter the Chinese model
+ * misreads or whose line it drops); the whole page when the image has no red print.
  */
 export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[]; asciiLines: OcrLine[] }> {
   const { chinese, ascii } = await worker();
-  const [lines, asciiLines] = await Promise.all([linesOf(chinese, image), linesOf(ascii, image)]);
+  const [lines, asciiLines] = await Promise.all([
+    linesOf(chinese, image),
+    redInkOnly(image).then((red) => linesOf(ascii, red ?? image)),
+  ]);
   return { lines, asciiLines };
 }
 

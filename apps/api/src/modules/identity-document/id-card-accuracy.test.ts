@@ -10,8 +10,8 @@ import { testCard } from './test-id-cards.ts';
  * card must be read exactly for the card to count; at least 95% of the cards must. No
  * timing is asserted (npm run bench:kyc measures it).
  *
- * NOT MET YET: the reader gets every field of about half of these cards (per field: ID
- * number and gender 20/20, dates 18/20, the bold name 13/20; docs/benchmarks.md).
+ * NOT MET YET: the reader gets every field of 13 of these 20 cards (per field: ID number
+ * and gender 20/20, dates 17-19/20, the bold name 15/20; docs/benchmarks.md).
  * The bar is kept as an expected failure, so the suite stays green while it is open and
  * vitest reports it the moment the reader starts passing it (then make it `it`).
  */

@@ -117,14 +117,27 @@ export async function redInkOnly(image: Buffer): Promise<Buffer | null> {
 }
 
 /**
- * OCR lines of an image: the page with the Chinese model and, side by side, the red print
+ * The photo in shades of grey for the Chinese pass: the card's pale tint and the table
+ * around it then binarise more cleanly (on the generated set, whole cards 10/20 → 13/20;
+ * enlarging 1.5× or 2× made it worse). Null when the image does not decode.
+ */
+async function greyscale(image: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(image).greyscale().png().toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * OCR lines of an image: the page in grey with the Chinese model and, side by side, the red print
  * alone restricted to A-Z and digits (the ID number, whose letter the Chinese model
  * misreads or whose line it drops); the whole page when the image has no red print.
  */
 export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[]; asciiLines: OcrLine[] }> {
   const { chinese, ascii } = await worker();
   const [lines, asciiLines] = await Promise.all([
-    linesOf(chinese, image),
+    greyscale(image).then((grey) => linesOf(chinese, grey ?? image)),
     redInkOnly(image).then((red) => linesOf(ascii, red ?? image)),
   ]);
   return { lines, asciiLines };

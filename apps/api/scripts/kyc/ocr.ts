@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { ID_CARD_FIELDS } from '@app/contract/schemas/identity-document.ts';
-import { recognizeLines, TesseractIdCardReader, warmUpTesseract } from '../../src/modules/identity-document/tesseract-ocr-engine.ts';
-import { parseIdCardFront } from '../../src/modules/identity-document/parse-id-card-front.ts';
+import { TesseractIdCardReader, warmUpTesseract } from '../../src/modules/identity-document/tesseract-ocr-engine.ts';
 import { testCard } from '../../src/modules/identity-document/test-id-cards.ts';
 import type { KycBenchPart } from '../bench-kyc.ts';
 
@@ -39,8 +38,7 @@ export const ocrPart: KycBenchPart = {
       for (let i = 0; i < RUNS; i++) {
         const { person, image } = testCard(i);
         const start = performance.now();
-        const { lines, asciiLines } = await recognizeLines(image);
-        const { fields } = parseIdCardFront(lines, asciiLines);
+        const { fields } = await reader.readFront(image);
         times.push(performance.now() - start);
         let all = true;
         for (const field of ID_CARD_FIELDS) {
@@ -53,7 +51,7 @@ export const ocrPart: KycBenchPart = {
       console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${RUNS} cards after ${WARMUP} warm-up`);
       console.log(`model load (chi_tra + eng workers): ${Math.round(loadMs)} ms`);
       console.log('\n| measure | value |\n|---|---|');
-      console.log(`| one reading (both passes, parse), median / p95 / max | ${summary(times)} ms |`);
+      console.log(`| one reading (readFront: both passes, parse), median / p95 / max | ${summary(times)} ms |`);
       console.log(`| rss before load / after load / after runs | ${MB(rssBefore)} / ${MB(rssLoaded)} / ${MB(memory.rss)} |`);
       for (const field of ID_CARD_FIELDS) console.log(`| ${field} read exactly | ${hits[field]}/${RUNS} |`);
       console.log(`| every field of the card | ${whole}/${RUNS} |`);

@@ -95,6 +95,7 @@ const ZEnvSchema = z.object({
   FACE_MIN_SIMILARITY: unitNumber(0.7),
   FACE_MAX_FAILURES: positiveInt(3),
   FACE_CHECKS_PER_HOUR: positiveInt(40),
+  OCR_CHECKS_PER_HOUR: positiveInt(20),
   FACE_MODEL_DIR: z.string().optional(),
 });
 
@@ -141,6 +142,8 @@ export interface Config {
   trustProxy: boolean;
   /** Face check thresholds (modules/face-check); the model folder, unset = the package's own. */
   face: FaceCheckConfig;
+  /** ID-card readings (ocrCheck) one user may request in any hour; each runs OCR. */
+  ocrChecksPerHour: number;
 }
 
 export interface FaceCheckConfig {
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordLockMinutes: data.PASSWORD_LOCK_MINUTES,
     uploadMaxBytes: data.UPLOAD_MAX_BYTES,
     trustProxy: data.TRUST_PROXY,
+    ocrChecksPerHour: data.OCR_CHECKS_PER_HOUR,
     face: {
       minSizeRatio: data.FACE_MIN_SIZE_RATIO,
       maxCentreOffset: data.FACE_MAX_CENTRE_OFFSET,

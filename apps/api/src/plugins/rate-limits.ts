@@ -183,6 +183,23 @@ export function createLimiterTag(secret: Buffer): LimiterTag {
   return (value) => createHmac('sha256', key).update(`limiter\n${value}`).digest('base64url').slice(0, 22);
 }
 
+/**
+ * Counts one use of an hourly per-user budget (e.g. model runs that cost CPU); false when
+ * the hour's budget is already spent. The user appears in the key only as a pseudonym.
+ */
+export async function hitHourlyUserBudget(options: {
+  limiter: RateLimiter;
+  limiterTag: LimiterTag;
+  budget: string;
+  userId: number;
+  perHour: number;
+  now: Date;
+}): Promise<boolean> {
+  const key = `${options.budget}:${options.limiterTag(`user:${options.userId}`)}`;
+  const { allowed } = await options.limiter.hit(key, options.perHour, HOUR_MS, options.now.getTime());
+  return allowed;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Shared counters for limits (codes sent, wrong passwords); Redis when configured. */

@@ -2,6 +2,7 @@
 
 // Server refusals.
 export const OCR_UNAVAILABLE = '目前無法辨識身分證，請稍後再試或直接填寫資料';
+export const OCR_CHECK_LIMIT = '辨識次數過多，請一小時後再試或直接填寫資料';
 export const OCR_READING_NOT_FOUND = '找不到這次的辨識結果，請重新辨識身分證';
 export const ISSUE_DATE_INVALID = '請輸入正確的發證日期';
 

@@ -1,6 +1,6 @@
 import { FACE_CHECK_LIMIT } from '@app/contract/messages/face-check.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { HOUR_MS, type LimiterTag, type RateLimiter } from '../../plugins/rate-limits.ts';
+import { hitHourlyUserBudget, type LimiterTag, type RateLimiter } from '../../plugins/rate-limits.ts';
 
 export interface FaceCheckLimit {
   limiter: RateLimiter;
@@ -12,7 +12,6 @@ export interface FaceCheckLimit {
 /** Counts one face-check request of `userId`, or refuses when the hour's budget is spent. */
 export async function countFaceCheck(options: { limit: FaceCheckLimit; userId: number; now: Date }): Promise<void> {
   const { limit } = options;
-  const key = `face-check:${limit.limiterTag(`user:${options.userId}`)}`;
-  const { allowed } = await limit.limiter.hit(key, limit.perHour, HOUR_MS, options.now.getTime());
+  const allowed = await hitHourlyUserBudget({ ...limit, budget: 'face-check', userId: options.userId, now: options.now });
   if (!allowed) throw new AppError('BUSINESS_RULE', { userMessage: FACE_CHECK_LIMIT, message: 'face checks over the hourly limit' });
 }

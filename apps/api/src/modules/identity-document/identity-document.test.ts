@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
-import { OCR_DATA_LIST, OCR_READING_NOT_FOUND, OCR_UNAVAILABLE } from '@app/contract/messages/identity-document.ts';
+import { OCR_CHECK_LIMIT, OCR_DATA_LIST, OCR_READING_NOT_FOUND, OCR_UNAVAILABLE } from '@app/contract/messages/identity-document.ts';
 import { ID_NUMBER_GENDER_MISMATCH, PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
 import type { TOcrCheckResponse, TOcrConfirmResponse } from '@app/contract/schemas/identity-document.ts';
 import type { TQueryUserDetailResponse, TSupplementUserInfoRequest } from '@app/contract/schemas/onboarding.ts';
@@ -111,6 +111,25 @@ describe('ocrCheck', () => {
   it('needs a session', async () => {
     const answer = await call(ENDPOINTS.userAuthOcrCheck, { frontKey: '0'.repeat(32) + '.jpg' });
     expect(answer?.status).toBe(301);
+  });
+
+  it('allows OCR_CHECKS_PER_HOUR readings a user an hour, then asks to wait; the next hour it reads again', async () => {
+    const limited = await startAccountsServer(database.handle, { env: { OCR_CHECKS_PER_HOUR: '2' } });
+    try {
+      const user = await loginWithCode(limited, randomMobile());
+      const other = await loginWithCode(limited, randomMobile());
+      const check = (who: typeof user) =>
+        limited.client.call(ENDPOINTS.userAuthOcrCheck, { frontKey: '0'.repeat(32) + '.jpg' }, who.headers).then((r) => r.envelope);
+      expect(await check(user)).toEqual(refusal(PHOTO_NOT_FOUND));
+      expect(await check(user)).toEqual(refusal(PHOTO_NOT_FOUND));
+      expect(await check(user)).toEqual(refusal(OCR_CHECK_LIMIT));
+      // Per user: another user's budget is untouched.
+      expect(await check(other)).toEqual(refusal(PHOTO_NOT_FOUND));
+      limited.clock.advance(60 * 60 * 1000 + 1);
+      expect(await check(user)).toEqual(refusal(PHOTO_NOT_FOUND));
+    } finally {
+      await limited.close();
+    }
   });
 
   it('shows where the card differs from step 1 and leaves step 1 as it was', async () => {

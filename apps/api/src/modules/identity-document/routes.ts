@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { OCR_CHECK_LIMIT } from '@app/contract/messages/identity-document.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { hitHourlyUserBudget } from '../../plugins/rate-limits.ts';
 import { confirmIdCardReading } from './confirm-id-card-reading.ts';
 import { identityDocumentPersonalData } from './identity-document-personal-data.ts';
 import type { IdCardReader } from './ocr-engine.ts';
@@ -19,16 +22,20 @@ export const identityDocumentModule: FastifyPluginAsync<{ reader?: IdCardReader 
     await builtIn?.release();
   });
 
-  app.endpoint(ENDPOINTS.userAuthOcrCheck, (payload, ctx) =>
-    readIdCardFront({
-      db: ctx.db,
-      files: app.fileStorage,
-      reader,
-      userId: ctx.requireAccount().id,
-      frontKey: payload.frontKey,
-      log: app.log,
-    }),
-  );
+  app.endpoint(ENDPOINTS.userAuthOcrCheck, async (payload, ctx) => {
+    const userId = ctx.requireAccount().id;
+    // Each reading costs about 0.4 s of CPU (docs/benchmarks.md): an hourly budget per user.
+    const allowed = await hitHourlyUserBudget({
+      limiter: app.rateLimiter,
+      limiterTag: app.limiterTag,
+      budget: 'ocr-check',
+      userId,
+      perHour: app.config.ocrChecksPerHour,
+      now: ctx.now,
+    });
+    if (!allowed) throw new AppError('BUSINESS_RULE', { userMessage: OCR_CHECK_LIMIT, message: 'ocr checks over the hourly limit' });
+    return readIdCardFront({ db: ctx.db, files: app.fileStorage, reader, userId, frontKey: payload.frontKey, log: app.log });
+  });
 
   app.endpoint(ENDPOINTS.userAuthOcrConfirm, (payload, ctx) => {
     const { readingId, ...values } = payload;

@@ -1,26 +1,17 @@
 import { useNavigate } from 'react-router';
 import List from 'antd-mobile/es/components/list';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
 import { STEP_STATE_DONE, progressCount } from '@app/contract/messages/accounts.ts';
-import { STEP_BANK_CARD, STEP_CONTACTS, STEP_FACE, STEP_ID_CARD, STEP_PERSONAL, TAB_APTITUDE } from '@app/contract/messages/app-shell.ts';
+import { TAB_APTITUDE } from '@app/contract/messages/app-shell.ts';
 import { APTITUDE_ALL_DONE, APTITUDE_CREDIT_LIMIT, APTITUDE_GO, APTITUDE_INTRO, APTITUDE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
 import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
-import { ROUTES, type RoutePath } from '../../../shared/config/route-paths.ts';
+import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import './aptitude-page.css';
-
-/** Each verification item's SPEC.md name and the page that completes it. */
-const ITEMS: Record<OnboardingStepKey, { title: string; path: RoutePath }> = {
-  personal: { title: STEP_PERSONAL, path: ROUTES.userInfo },
-  contacts: { title: STEP_CONTACTS, path: ROUTES.contact },
-  idCard: { title: STEP_ID_CARD, path: ROUTES.idCard },
-  bankCard: { title: STEP_BANK_CARD, path: ROUTES.bankInfo },
-  face: { title: STEP_FACE, path: ROUTES.faceGuide },
-};
 
 const money = new Intl.NumberFormat('zh-TW');
 
@@ -72,9 +63,9 @@ export default function AptitudePage() {
                             <span className="aptitude-go">{APTITUDE_GO}</span>
                           )
                         }
-                        onClick={() => navigate(ITEMS[step.key].path)}
+                        onClick={() => navigate(ONBOARDING_STEP_PAGES[step.key].path)}
                       >
-                        {ITEMS[step.key].title}
+                        {ONBOARDING_STEP_PAGES[step.key].title}
                       </List.Item>
                     ))}
                   </List>

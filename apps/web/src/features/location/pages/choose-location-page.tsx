@@ -1,21 +1,20 @@
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
-import CascadePicker from 'antd-mobile/es/components/cascade-picker';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
-import type { PickerRef } from 'antd-mobile/es/components/picker';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { TITLE_CHOOSE_LOCATION } from '@app/contract/messages/app-shell.ts';
 import { ADDRESS_REQUIRED, COUNTY_INVALID } from '@app/contract/messages/onboarding.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { ZSupplementUserInfoRequestSchema } from '@app/contract/schemas/onboarding.ts';
-import { addressPickerOptions, useCommonAddress } from '../../../shared/api/common-address.ts';
+import { useCommonAddress } from '../../../shared/api/common-address.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { StepPage } from '../../../shared/ui/step-page.tsx';
 import './location.css';
+import { CountyDistrictItem } from '../../../shared/forms/county-district-item.tsx';
 
 interface Values {
   place?: string[];
@@ -75,24 +74,12 @@ export default function ChooseLocationPage() {
               </Button>
             }
           >
-            <Form.Item
+            <CountyDistrictItem
               name="place"
               label={T.LOCATION_COUNTY_DISTRICT}
-              trigger="onConfirm"
-              arrow
               rules={[{ required: true, message: COUNTY_INVALID }]}
-              onClick={(_e, ref: RefObject<PickerRef | null>) => ref.current?.open()}
-            >
-              <CascadePicker options={addressPickerOptions(data)} title={T.LOCATION_COUNTY_DISTRICT}>
-                {(items) =>
-                  items.length > 0 && items.every(Boolean) ? (
-                    <span className="picker-value">{items.map((item) => item?.label).join(' ')}</span>
-                  ) : (
-                    <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
-                  )
-                }
-              </CascadePicker>
-            </Form.Item>
+              list={data}
+            />
             <Form.Item
               name="address"
               label={T.LOCATION_ADDRESS}

@@ -2,20 +2,9 @@ import { useNavigate } from 'react-router';
 import List from 'antd-mobile/es/components/list';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
 import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
-import { STEP_BANK_CARD, STEP_CONTACTS, STEP_FACE, STEP_ID_CARD, STEP_PERSONAL } from '@app/contract/messages/app-shell.ts';
-import { ROUTES, type RoutePath } from '../../../shared/config/route-paths.ts';
+import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import type { CashUser } from '../../../shared/api/query-cash-user.ts';
-
-/** Each step's SPEC.md name and the page that completes it. */
-const STEPS: Record<OnboardingStepKey, { title: string; path: RoutePath }> = {
-  personal: { title: STEP_PERSONAL, path: ROUTES.userInfo },
-  contacts: { title: STEP_CONTACTS, path: ROUTES.contact },
-  idCard: { title: STEP_ID_CARD, path: ROUTES.idCard },
-  bankCard: { title: STEP_BANK_CARD, path: ROUTES.bankInfo },
-  face: { title: STEP_FACE, path: ROUTES.faceGuide },
-};
 
 const money = new Intl.NumberFormat('zh-TW');
 
@@ -44,9 +33,9 @@ export function OnboardingProgress({ user }: { user: CashUser }) {
                 <span className="me-step-todo">{STEP_STATE_TODO}</span>
               )
             }
-            onClick={() => navigate(STEPS[step.key].path)}
+            onClick={() => navigate(ONBOARDING_STEP_PAGES[step.key].path)}
           >
-            {STEPS[step.key].title}
+            {ONBOARDING_STEP_PAGES[step.key].title}
           </List.Item>
         ))}
       </List>

@@ -1,11 +1,9 @@
 import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
-import CascadePicker from 'antd-mobile/es/components/cascade-picker';
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
 import type { RefObject } from 'react';
-import type { PickerRef } from 'antd-mobile/es/components/picker';
 import type { DatePickerRef } from 'antd-mobile/es/components/date-picker';
 import {
   EDUCATION_LEVELS,
@@ -25,13 +23,14 @@ import {
   OCCUPATION_LABELS,
 } from '@app/contract/messages/onboarding.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
-import { addressPickerOptions, useCommonAddress } from '../../../shared/api/common-address.ts';
+import { useCommonAddress } from '../../../shared/api/common-address.ts';
 import type { UserDetail } from '../../../shared/api/query-user-detail.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { PickerItem, choicesOf, pickedKey } from '../../../shared/forms/picker-item.tsx';
 import { requiredRule, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { useSupplementUserInfo, type SupplementUserInfoInput } from '../api/supplement-user-info.ts';
 import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
+import { CountyDistrictItem } from '../../../shared/forms/county-district-item.tsx';
 
 const shape = ZSupplementUserInfoRequestSchema.shape;
 
@@ -182,24 +181,13 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       </Form.Item>
 
       <Form.Header>{T.USER_INFO_SECTION_HOME}</Form.Header>
-      <Form.Item
+      <CountyDistrictItem
         name="place"
         label={T.USER_INFO_COUNTY_DISTRICT}
-        trigger="onConfirm"
-        arrow
         rules={[requiredRule(COUNTY_INVALID)]}
-        onClick={(_e, ref: RefObject<PickerRef | null>) => ref.current?.open()}
-      >
-        <CascadePicker options={addressPickerOptions(address.data)} title={T.USER_INFO_COUNTY_DISTRICT} loading={address.isPending}>
-          {(items) =>
-            items.length > 0 && items.every(Boolean) ? (
-              <span className="picker-value">{items.map((item) => item?.label).join(' ')}</span>
-            ) : (
-              <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
-            )
-          }
-        </CascadePicker>
-      </Form.Item>
+        list={address.data}
+        loading={address.isPending}
+      />
       <Form.Item name="address" label={T.USER_INFO_ADDRESS} required rules={[zodRule(shape.address)]}>
         <Input placeholder={T.USER_INFO_ADDRESS_PLACEHOLDER} autoComplete="street-address" maxLength={128} />
       </Form.Item>

@@ -71,6 +71,45 @@ import {
   ZFaceSilenceResponseSchema,
 } from './schemas/face-check.ts';
 import {
+  ZBannerListResponseSchema,
+  ZCheckTipsResponseSchema,
+  ZConfirmPopRequestSchema,
+  ZContractAddRequestSchema,
+  ZContractAddResponseSchema,
+  ZGetPopResponseSchema,
+  ZLoanApplyRequestSchema,
+  ZLoanApplyResponseSchema,
+  ZLoanConfirmRequestSchema,
+  ZLoanIndexResponseSchema,
+  ZLoanInitResponseSchema,
+  ZLoanInitSingleRequestSchema,
+  ZLoanInitSingleResponseSchema,
+  ZNoticeListResponseSchema,
+  ZOrderStateResponseSchema,
+  ZPopListResponseSchema,
+  ZQuoteRequestSchema,
+  ZQuoteResponseSchema,
+  ZViewContractRequestSchema,
+} from './schemas/loans.ts';
+import {
+  ZExtensionRepayRequestSchema,
+  ZExtensionTrialRequestSchema,
+  ZExtensionTrialResponseSchema,
+  ZPaymentResponseSchema,
+  ZRepayChannelRequestSchema,
+  ZRepayChannelResponseSchema,
+  ZRepayCollectRequestSchema,
+  ZRepayManualRequestSchema,
+  ZReplanRepayRequestSchema,
+  ZReplanRepayResponseSchema,
+} from './schemas/repayments.ts';
+import {
+  ZOrderDetailRequestSchema,
+  ZOrderDetailResponseSchema,
+  ZOrderRecordRequestSchema,
+  ZOrderRecordResponseSchema,
+} from './schemas/orders.ts';
+import {
   ZOtherMarkRequestSchema,
   ZRecordedResponseSchema,
   ZRiskEventRequestSchema,
@@ -142,6 +181,35 @@ export const ENDPOINTS = {
   userAuthFaceCompare: endpoint(PATHS.userAuthFaceCompare, ZFaceCompareRequestSchema, ZFaceCompareResponseSchema),
   loanCommonAddress: endpoint(PATHS.loanCommonAddress, ZEmptyRequestSchema, ZCommonAddressResponseSchema),
   loanCheck: endpoint(PATHS.loanCheck, ZEmptyRequestSchema, ZLoanCheckResponseSchema),
+
+  // Loans: home data (one request for the home page), quotes, the application, the contract.
+  loanCommonIndex: endpoint(PATHS.loanCommonIndex, ZEmptyRequestSchema, ZLoanIndexResponseSchema),
+  loanCommonBanner: endpoint(PATHS.loanCommonBanner, ZEmptyRequestSchema, ZBannerListResponseSchema),
+  loanCommonNotice: endpoint(PATHS.loanCommonNotice, ZEmptyRequestSchema, ZNoticeListResponseSchema),
+  loanCommonGetPop: endpoint(PATHS.loanCommonGetPop, ZEmptyRequestSchema, ZGetPopResponseSchema),
+  loanCommonConfirmPop: endpoint(PATHS.loanCommonConfirmPop, ZConfirmPopRequestSchema, ZOkResponseSchema),
+  getPopList: endpoint(PATHS.getPopList, ZEmptyRequestSchema, ZPopListResponseSchema),
+  loanCommonAdjust: endpoint(PATHS.loanCommonAdjust, ZQuoteRequestSchema, ZQuoteResponseSchema),
+  loanInitV31: endpoint(PATHS.loanInitV31, ZEmptyRequestSchema, ZLoanInitResponseSchema),
+  loanInit: endpoint(PATHS.loanInit, ZLoanInitSingleRequestSchema, ZLoanInitSingleResponseSchema),
+  loanCheckTips: endpoint(PATHS.loanCheckTips, ZQuoteRequestSchema, ZCheckTipsResponseSchema),
+  loanApply: endpoint(PATHS.loanApply, ZLoanApplyRequestSchema, ZLoanApplyResponseSchema),
+  loanConfirm: endpoint(PATHS.loanConfirm, ZLoanConfirmRequestSchema, ZOrderStateResponseSchema),
+  contractAdd: endpoint(PATHS.contractAdd, ZContractAddRequestSchema, ZContractAddResponseSchema),
+  /** Answers raw HTML (or a PDF with format 'pdf'); `response` is unused. */
+  viewContract: endpoint(PATHS.viewContract, ZViewContractRequestSchema, ZOkResponseSchema),
+
+  // Orders
+  loanOrderRecord: endpoint(PATHS.loanOrderRecord, ZOrderRecordRequestSchema, ZOrderRecordResponseSchema),
+  loanOrderDetail: endpoint(PATHS.loanOrderDetail, ZOrderDetailRequestSchema, ZOrderDetailResponseSchema),
+
+  // Repayment and extension
+  repayChannel: endpoint(PATHS.repayChannel, ZRepayChannelRequestSchema, ZRepayChannelResponseSchema),
+  repayCollect: endpoint(PATHS.repayCollect, ZRepayCollectRequestSchema, ZPaymentResponseSchema),
+  replanRepay: endpoint(PATHS.replanRepay, ZReplanRepayRequestSchema, ZReplanRepayResponseSchema),
+  repayManual: endpoint(PATHS.repayManual, ZRepayManualRequestSchema, ZPaymentResponseSchema),
+  extensionTrial: endpoint(PATHS.extensionTrial, ZExtensionTrialRequestSchema, ZExtensionTrialResponseSchema),
+  extensionRepay: endpoint(PATHS.extensionRepay, ZExtensionRepayRequestSchema, ZPaymentResponseSchema),
 } as const;
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

@@ -41,7 +41,6 @@ export const CHUNK_LOAD_FAILED = '頁面載入失敗，請檢查網絡後重試'
 export const RETRY = '重試';
 export const LOADING = '載入中…';
 export const EMPTY_STATE = '暫無內容';
-export const COMING_SOON = '即將開放';
 export const CANCEL = '取消';
 export const SUBMIT = '送出';
 
@@ -73,3 +72,11 @@ export const SERVICE_LINE_ID = 'LINE ID';
 export const SERVICE_LINE_LINK = 'LINE 連結';
 export const VIDEO_TOO_LONG = '影片長度不可超過 60 秒';
 export const APP_CONFIG_INVALID = '應用設定錯誤，請聯絡客服';
+
+// Delivery: offline state and new versions (the service worker).
+export const OFFLINE_BANNER = '目前沒有網路連線，畫面上的資料不會更新；連上網路後再試一次。';
+export const UPDATE_AVAILABLE = '新版本已可使用';
+export const UPDATE_RELOAD = '立即更新';
+export const UPDATE_LATER = '稍後';
+/** The tab bar's name for screen readers. */
+export const TAB_BAR_LABEL = '主選單';

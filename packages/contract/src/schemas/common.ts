@@ -5,3 +5,6 @@ export const ZEmptyRequestSchema = z.object({}).passthrough().optional().transfo
 
 /** A client-generated id that makes a request safe to repeat (money and order paths). */
 export const ZRequestIdSchema = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+/** An order id as every answer shows it (a positive integer, as a string). */
+export const ZOrderIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOrderIdSchema, ZOrderStateSchema } from './orders.ts';
 import {
   ADDRESS_REQUIRED,
   BIRTH_DATE_INVALID,
@@ -197,8 +198,14 @@ export type TCommonAddressResponse = z.infer<typeof ZCommonAddressResponseSchema
 
 /**
  * POST /api/v3/loan/check (public) — where 立即申請 goes: log in, the next onboarding
- * step, or the application once every step is done.
+ * step, the open order (`orderId`, its `orderState`; 待簽約 resumes signing), a refusal's
+ * cool-down (`coolDownUntil`, a Taipei date), or the application once every step is done.
  */
-export const LOAN_CHECK_NEXT = ['login', ...ONBOARDING_STEP_KEYS, 'apply'] as const;
-export const ZLoanCheckResponseSchema = z.object({ next: z.enum(LOAN_CHECK_NEXT) });
+export const LOAN_CHECK_NEXT = ['login', ...ONBOARDING_STEP_KEYS, 'order', 'coolDown', 'apply'] as const;
+export const ZLoanCheckResponseSchema = z.object({
+  next: z.enum(LOAN_CHECK_NEXT),
+  orderId: ZOrderIdSchema.optional(),
+  orderState: ZOrderStateSchema.optional(),
+  coolDownUntil: z.string().optional(),
+});
 export type TLoanCheckResponse = z.infer<typeof ZLoanCheckResponseSchema>;

@@ -1,0 +1,58 @@
+/** Repayments and extensions: channels, refusals, the reminders sent by SMS. */
+import { ntd } from './loans.ts';
+
+export const REPAY_CHANNEL_TEXTS = {
+  cvs: { name: '超商代碼繳費', description: '至 7-ELEVEN、全家、萊爾富或 OK 超商的多媒體機輸入繳費代碼，列印繳費單後至櫃檯付現。' },
+  atm: { name: 'ATM 轉帳（虛擬帳號）', description: '以 ATM、網路銀行或臨櫃轉帳至專屬虛擬帳號，跨行轉帳手續費由付款人負擔。' },
+  manual: { name: '自行轉帳', description: '已自行匯款時，填寫金額、日期、匯款帳號末五碼並上傳收據，經人工確認後入帳。' },
+} as const;
+
+export function repayChoiceNextInstalment(number: number, dueDate: string): string {
+  return `第 ${number} 期（${dueDate} 到期）`;
+}
+export const REPAY_CHOICE_ALL_DUE = '全部已到期款項';
+export const REPAY_CHOICE_PAYOFF = '全部結清（利息計至今日）';
+export function repayChoiceExtension(newDueDate: string): string {
+  return `展期（還款日延至 ${newDueDate}）`;
+}
+
+export const REPAY_ORDER_NOT_REPAYABLE = '此訂單目前沒有需要繳納的款項';
+export const REPAY_NOTHING_DUE = '目前沒有已到期的款項，可選擇繳納下一期或全部結清';
+export const REPAY_MANUAL_ONLY_FORM = '自行轉帳請填寫匯款資料並上傳收據';
+
+export function repayOverChannelLimit(channelName: string, max: number, other: string | null): string {
+  const instead = other ? `，或改用${other}` : '';
+  return `${channelName}單筆上限為 ${ntd(max)}，請分次繳納（例如先繳下一期）${instead}`;
+}
+export function repayUnderChannelMinimum(channelName: string, min: number, other: string | null): string {
+  const instead = other ? `，請改用${other}` : '';
+  return `${channelName}單筆最低為 ${ntd(min)}${instead}`;
+}
+
+export const REPAY_RECEIPT_NOT_FOUND = '找不到收據照片，請重新上傳';
+export const REPAY_PAID_ON_INVALID = '匯款日期不可早於撥款日或晚於今日';
+
+export const EXTENSION_NOT_EXTENDABLE = '此產品不提供展期（分期產品或未開放展期）';
+export const EXTENSION_MAX_REACHED = '已達展期次數上限，請於到期日前還款';
+export function extensionOutsideWindow(windowDays: number): string {
+  return `目前不在可申請展期的期間（到期日前 ${windowDays} 天內至到期日）`;
+}
+export function extensionAprOverCap(apr: number, capPercent: number): string {
+  return `展期後整筆借款的總費用年百分率 ${apr.toFixed(2)}% 將超過法定上限 ${capPercent}%，無法展期`;
+}
+export const EXTENSION_ORDER_NOT_REPAYING = '此訂單目前無法展期';
+
+/** Reminders: to the borrower only, 07:00-22:00 Taipei time, no threats, no third party. */
+export function reminderDueSoon(productName: string, dueDate: string, amount: number, daysBefore: number): string {
+  return `【${productName}】提醒您：您的借款將於 ${daysBefore} 天後（${dueDate}）到期，應繳 ${ntd(amount)}。可於 App 訂單頁取得超商代碼或虛擬帳號繳費。`;
+}
+export function reminderFirstOverdueDay(productName: string, dueDate: string, amount: number): string {
+  return `【${productName}】提醒您：您的借款已於 ${dueDate} 到期，目前應繳 ${ntd(amount)}。請盡快於 App 訂單頁繳費，如有困難請聯繫客服。`;
+}
+
+/** The sandbox store page (development only). */
+export const SANDBOX_STORE_TITLE = '超商櫃檯模擬（測試環境）';
+export const SANDBOX_CODE_NOT_FOUND = '查無此繳費代碼或虛擬帳號';
+export const REPAY_GATEWAY_UNAVAILABLE = '超商代碼與虛擬帳號繳費暫不提供，請改用自行轉帳';
+/** The data list (PDPA): how many payment requests and transfers the account made. */
+export const REPAY_DATA_LIST_PAYMENTS = '繳款紀錄筆數';

@@ -7,6 +7,8 @@ import { accountModule } from './modules/account/routes.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { bankAccountsModule } from './modules/bank-accounts/routes.ts';
 import { configModule } from './modules/config/routes.ts';
+import { decisionsModule } from './modules/decisions/routes.ts';
+import { contractsModule } from './modules/contracts/routes.ts';
 import { documentsModule } from './modules/documents/routes.ts';
 import { faceCheckModule } from './modules/face-check/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
@@ -14,18 +16,24 @@ import { identityDocumentModule } from './modules/identity-document/routes.ts';
 import { loansModule } from './modules/loans/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentsModule } from './modules/payments/routes.ts';
 import { questionsModule } from './modules/questions/routes.ts';
+import { repaymentsModule } from './modules/repayments/routes.ts';
 import { trackingModule } from './modules/tracking/routes.ts';
 import { uploadsModule } from './modules/uploads/routes.ts';
 import { usersModule } from './modules/users/routes.ts';
 import { verificationCodesModule } from './modules/verification-codes/routes.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { clockPlugin, type Clock } from './plugins/clock.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { fileStoragePlugin } from './plugins/file-storage.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { personalDataPlugin } from './plugins/personal-data.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { smsPlugin, type SmsProvider } from './plugins/sms.ts';
 import { testHooksPlugin } from './plugins/test-hooks.ts';
@@ -53,6 +61,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Redis key prefix of the limits, so test runs sharing one Redis keep apart. */
   limiterPrefix?: string;
+  /** A real payment gateway adapter; the sandbox when absent (refused in production). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** Opens the configured database and brings it to the current schema and seed. */
@@ -92,6 +102,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(clockPlugin, { clock: options.clock });
   await app.register(wireCipherPlugin, { keyBase64: config.cipherKey });
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { apiBase: config.apiBase });
+  // Answers of 1 KB and more (the raw contract HTML, bank and branch lists; index.html) go
+  // out brotli or gzip by Accept-Encoding; the web app's files come precompressed instead.
+  await app.register(compressionPlugin, { threshold: 1024 });
   await app.register(personalDataPlugin);
   await app.register(sessionPlugin, { sessionIdleDays: config.sessionIdleDays });
   await app.register(envelopePlugin);
@@ -102,6 +116,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     exposeOutbox: config.testHooks,
   });
   await app.register(fileStoragePlugin, { filesDir: config.filesDir });
+  await app.register(jobsPlugin, { handle, pollingMs: config.jobPollingMs });
   if (config.testHooks) await app.register(testHooksPlugin);
 
   if (config.logLevel === 'debug' || config.logLevel === 'trace') {
@@ -124,9 +139,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploadsModule);
   await app.register(questionsModule);
   await app.register(ordersModule);
+  await app.register(repaymentsModule);
+  await app.register(paymentsModule, { provider: options.paymentProvider });
+  await app.register(decisionsModule);
   await app.register(onboardingModule);
   await app.register(loansModule);
   await app.register(bankAccountsModule);
+  await app.register(contractsModule);
   await app.register(faceCheckModule);
   await app.register(identityDocumentModule);
   await app.register(accountModule);

@@ -3,6 +3,7 @@ import { ConfigError, DEV_CIPHER_KEY, loadConfig, loadCliConfig } from './env.ts
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const OTHER = Buffer.alloc(32, 9).toString('base64');
+const NOTIFY = 'gateway-notify-key-0123456789';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -67,16 +68,16 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its own cipher key', () => {
-    expect(problemsOf({ NODE_ENV: 'production', OTP_SECRET: KEY })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([
       'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY })).toHaveLength(1);
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toHaveLength(1);
   });
 
   it('refuses production without its own verification-code secret', () => {
     const problem = 'OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)';
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY })).toEqual([problem]);
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: KEY })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
     expect(problemsOf({ OTP_SECRET: 'short' })).toEqual(['OTP_SECRET: must be base64 of 32 bytes']);
   });
 
@@ -87,15 +88,48 @@ describe('loadConfig', () => {
   });
 
   it('refuses test hooks in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, TEST_HOOKS: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, TEST_HOOKS: 'true' })).toEqual([
       'TEST_HOOKS: must not be enabled in production',
     ]);
   });
 
   it('accepts a production environment with its own key', () => {
-    const config = loadConfig({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, DATABASE_URL: 'postgresql://db/loan' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_CIPHER_KEY: KEY,
+      OTP_SECRET: OTHER,
+      PAYMENT_NOTIFY_SECRET: NOTIFY,
+      DATABASE_URL: 'postgresql://db/loan',
+    });
     expect(config.cipherKeyIsDev).toBe(false);
     expect(config.testHooks).toBe(false);
+  });
+
+  it('refuses production without its own payment-notification key', () => {
+    const problem = "PAYMENT_NOTIFY_SECRET: required in production (the payment gateway's notification key, no other key)";
+    const base = { NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER };
+    expect(problemsOf(base)).toEqual([problem]);
+    expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: KEY })).toEqual([problem]);
+    expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: OTHER })).toEqual([problem]);
+    expect(problemsOf({ PAYMENT_NOTIFY_SECRET: 'short' })).toEqual(['PAYMENT_NOTIFY_SECRET: must be at least 16 characters']);
+    // Development: a derived key, never the wire key itself.
+    expect(loadConfig({}).paymentNotifySecret).not.toBe(DEV_CIPHER_KEY);
+  });
+
+  it('parses the job, decision and payout timings', () => {
+    expect(loadConfig({})).toMatchObject({
+      jobPollingMs: 1000,
+      decisionDelayMs: 1500,
+      decisionCoolDownDays: 30,
+      payoutSandboxDelayMs: 3000,
+    });
+    expect(loadConfig({ JOB_POLLING_MS: '500', DECISION_DELAY_MS: '1', PAYOUT_SANDBOX_DELAY_MS: '20' })).toMatchObject({
+      jobPollingMs: 500,
+      decisionDelayMs: 1,
+      payoutSandboxDelayMs: 20,
+    });
+    expect(problemsOf({ JOB_POLLING_MS: '100' })).toEqual(['JOB_POLLING_MS: must be an integer of at least 500']);
+    expect(problemsOf({ DECISION_COOL_DOWN_DAYS: '0' })).toEqual(['DECISION_COOL_DOWN_DAYS: must be a positive integer']);
   });
 
   it('parses flags and numbers', () => {

@@ -39,6 +39,14 @@ const unitNumber = (fallback: number) =>
     .refine((value) => /^(0(\.\d+)?|1(\.0+)?)$/.test(value), 'must be a number from 0 to 1')
     .transform(Number);
 
+/** A whole number, zero allowed (a fee). */
+const wholeNumber = (fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^\d+$/.test(value), 'must be a whole number')
+    .transform(Number);
+
 const optionalUrl = z
   .string()
   .optional()
@@ -67,6 +75,9 @@ const ZEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   APP_CIPHER_KEY: cipherKey,
   PRODUCT_NAME: z.string().min(1).default('小安貸'),
+  // The lender as the loan contract names it (its legal entity and registered address).
+  LENDER_NAME: z.string().min(1).default('小安金融股份有限公司'),
+  LENDER_ADDRESS: z.string().min(1).default('臺北市中正區重慶南路一段 1 號'),
   PACKAGE_NAME: z.string().min(1).default('tw.xiaoan.loan'),
   API_BASE: z.string().default(''),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -97,6 +108,28 @@ const ZEnvSchema = z.object({
   FACE_CHECKS_PER_HOUR: positiveInt(40),
   OCR_CHECKS_PER_HOUR: positiveInt(20),
   FACE_MODEL_DIR: z.string().optional(),
+  // Jobs, decisions and payments.
+  JOB_POLLING_MS: z
+    .string()
+    .default('1000')
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 500, 'must be an integer of at least 500')
+    .transform(Number),
+  DECISION_DELAY_MS: positiveInt(1500),
+  DECISION_COOL_DOWN_DAYS: positiveInt(30),
+  PAYOUT_SANDBOX_DELAY_MS: positiveInt(3000),
+  PAYMENT_NOTIFY_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
+  // Repayments (modules/repayments): channel limits and fees, how long a code stays valid.
+  REPAY_CODE_VALID_HOURS: positiveInt(72),
+  REPAY_CVS_MIN_AMOUNT: positiveInt(33),
+  REPAY_CVS_MAX_AMOUNT: positiveInt(20_000),
+  REPAY_CVS_PAYER_FEE: wholeNumber(0),
+  REPAY_ATM_MIN_AMOUNT: positiveInt(1),
+  REPAY_ATM_MAX_AMOUNT: positiveInt(30_000),
+  REPAY_ATM_PAYER_FEE: wholeNumber(15),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -115,6 +148,8 @@ export interface Config {
   cipherKey: string;
   cipherKeyIsDev: boolean;
   productName: string;
+  /** The lender named in the loan contract (modules/contracts). */
+  lender: { name: string; address: string };
   packageName: string;
   apiBase: string;
   webDist: string;
@@ -144,6 +179,28 @@ export interface Config {
   face: FaceCheckConfig;
   /** ID-card readings (ocrCheck) one user may request in any hour; each runs OCR. */
   ocrChecksPerHour: number;
+  /** How often an idle job worker looks for due jobs (plugins/jobs.ts). */
+  jobPollingMs: number;
+  /** Decisions (modules/decisions): the wait before an order is decided (審核中 stays visible) and a refusal's cool-down. */
+  decisionDelayMs: number;
+  decisionCoolDownDays: number;
+  /** Payments (modules/payments): the sandbox's payout delay and the key of the gateway notifications' check value. */
+  payoutSandboxDelayMs: number;
+  paymentNotifySecret: string;
+  /** Repayments (modules/repayments): how long an issued code or account stays valid, and each channel's limits and payer fee. */
+  repay: RepayConfig;
+}
+
+export interface RepayChannelLimits {
+  minAmount: number;
+  maxAmount: number;
+  payerFee: number;
+}
+
+export interface RepayConfig {
+  codeValidHours: number;
+  cvs: RepayChannelLimits;
+  atm: RepayChannelLimits;
 }
 
 export interface FaceCheckConfig {
@@ -180,6 +237,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && (!env.OTP_SECRET || env.OTP_SECRET === env.APP_CIPHER_KEY)) {
     problems.push('OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)');
   }
+  if (
+    isProduction &&
+    (!env.PAYMENT_NOTIFY_SECRET || env.PAYMENT_NOTIFY_SECRET === env.APP_CIPHER_KEY || env.PAYMENT_NOTIFY_SECRET === env.OTP_SECRET)
+  ) {
+    problems.push('PAYMENT_NOTIFY_SECRET: required in production (the payment gateway\'s notification key, no other key)');
+  }
   if (isProduction && parsed.success && parsed.data.TEST_HOOKS) {
     problems.push('TEST_HOOKS: must not be enabled in production');
   }
@@ -197,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cipherKey: data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY,
     cipherKeyIsDev: data.APP_CIPHER_KEY === undefined || data.APP_CIPHER_KEY === DEV_CIPHER_KEY,
     productName: data.PRODUCT_NAME,
+    lender: { name: data.LENDER_NAME, address: data.LENDER_ADDRESS },
     packageName: data.PACKAGE_NAME,
     apiBase: data.API_BASE,
     webDist: data.WEB_DIST,
@@ -216,6 +280,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: data.UPLOAD_MAX_BYTES,
     trustProxy: data.TRUST_PROXY,
     ocrChecksPerHour: data.OCR_CHECKS_PER_HOUR,
+    jobPollingMs: data.JOB_POLLING_MS,
+    decisionDelayMs: data.DECISION_DELAY_MS,
+    decisionCoolDownDays: data.DECISION_COOL_DOWN_DAYS,
+    payoutSandboxDelayMs: data.PAYOUT_SANDBOX_DELAY_MS,
+    paymentNotifySecret: data.PAYMENT_NOTIFY_SECRET ?? `dev-payment-notify:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`,
+    repay: {
+      codeValidHours: data.REPAY_CODE_VALID_HOURS,
+      cvs: { minAmount: data.REPAY_CVS_MIN_AMOUNT, maxAmount: data.REPAY_CVS_MAX_AMOUNT, payerFee: data.REPAY_CVS_PAYER_FEE },
+      atm: { minAmount: data.REPAY_ATM_MIN_AMOUNT, maxAmount: data.REPAY_ATM_MAX_AMOUNT, payerFee: data.REPAY_ATM_PAYER_FEE },
+    },
     face: {
       minSizeRatio: data.FACE_MIN_SIZE_RATIO,
       maxCentreOffset: data.FACE_MAX_CENTRE_OFFSET,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LINE_CONFIG_KEY } from '@app/contract/schemas/config.ts';
 import type { Db } from './client.ts';
 import { seedFaq } from './faq-seed.ts';
-import { appConfigs, banners, notices } from './schema/config.ts';
+import { appConfigs, banners, notices, popups } from './schema/config.ts';
 import { documents } from './schema/documents.ts';
 import { LOAN_CONTRACT_TEMPLATE } from './documents/loan-contract-template.ts';
 import { PRIVACY_POLICY } from './documents/privacy-policy.ts';
@@ -37,7 +37,7 @@ export async function seedDatabase(db: Db): Promise<void> {
 
   await seedFaq(db);
 
-  // Banners and notices have no natural key: seed only into empty tables, under a lock so
+  // Banners, notices and popups have no natural key: seed only into empty tables, under a lock so
   // two instances starting together do not both insert.
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -54,6 +54,15 @@ export async function seedDatabase(db: Db): Promise<void> {
     if (!notice) {
       await tx.insert(notices).values({
         content: '提醒您：本公司不會要求提供提款卡、存摺正本、密碼或銀行簡訊驗證碼，也不收取任何審核費或保證金。',
+        sortOrder: 1,
+      });
+    }
+    const [popup] = await tx.select({ id: popups.id }).from(popups).limit(1);
+    if (!popup) {
+      await tx.insert(popups).values({
+        title: '防詐騙提醒',
+        content: '我們不會要求您提供提款卡、存摺、密碼或銀行簡訊驗證碼，撥款前也不收取任何費用。借款費用都會在簽約前完整列出，如有疑問請洽 LINE 客服。',
+        linkUrl: '',
         sortOrder: 1,
       });
     }

@@ -16,3 +16,11 @@ export const DEFAULT_MAX_EXTENSIONS = 2;
 export function exceedsAprCap(apr: number, capPercent: number): boolean {
   return apr * 100 > capPercent + 1e-9;
 }
+
+/**
+ * The contract review period (契約審閱期, Consumer Protection Act art. 11-1, which allows
+ * up to 30 days; bank loan contracts commonly give 5): the borrower may take the contract
+ * away and read it this many days before signing; a clause waiving it is void. Shown
+ * before signing (checkTips) and printed in the contract.
+ */
+export const CONTRACT_REVIEW_DAYS = 5;

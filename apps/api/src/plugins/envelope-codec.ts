@@ -66,3 +66,24 @@ export function sendHtml(reply: FastifyReply, html: string): FastifyReply {
     .header('cache-control', 'no-store')
     .send(html);
 }
+
+/** A download an html endpoint may answer instead of a page (the signed contract's PDF). */
+export class FileAnswer {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+    /** Offered to the browser as the file's name (any characters: sent RFC 6266-encoded). */
+    readonly fileName: string,
+  ) {}
+}
+
+export function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return reply
+    .code(200)
+    .header('content-type', file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .send(file.bytes);
+}

@@ -6,7 +6,7 @@ import { GET_PAYLOAD_PARAM, STATUS_OK } from '@app/contract/envelope.ts';
 import { DEFAULT_SOURCE_CHANNEL, type TAnonymousInfo } from '@app/contract/headers.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
-import { decodePayload, sendCipherText, sendHtml, validatePayload } from './envelope-codec.ts';
+import { decodePayload, FileAnswer, sendCipherText, sendFile, sendHtml, validatePayload } from './envelope-codec.ts';
 import { ResponseCache } from './response-cache.ts';
 import { withIdempotency } from './idempotency.ts';
 import type { Caller } from './session-store.ts';
@@ -35,6 +35,12 @@ export type EndpointHandler<E extends Endpoint> = (
   ctx: EndpointContext,
 ) => Promise<z.input<E['response']>>;
 
+/** An html endpoint's handler: a page (sent raw, not encrypted) or a download. */
+export type RawEndpointHandler<E extends Endpoint> = (
+  payload: z.output<E['request']>,
+  ctx: EndpointContext,
+) => Promise<string | FileAnswer>;
+
 export interface EndpointOptions {
   /** The contract-view path: the handler returns HTML, sent raw (not encrypted). */
   html?: boolean;
@@ -59,6 +65,8 @@ declare module 'fastify' {
       handler: EndpointHandler<E>,
       options?: EndpointOptions,
     ): void;
+    /** The contract-view path: a raw HTML page or a file download, never an envelope. */
+    endpoint<E extends Endpoint>(endpoint: E, handler: RawEndpointHandler<E>, options: EndpointOptions & { html: true }): void;
   }
 }
 
@@ -85,7 +93,7 @@ export const envelopePlugin = fp(
     app.decorate('endpoint', function register<E extends Endpoint>(
       this: FastifyInstance,
       endpoint: E,
-      handler: EndpointHandler<E>,
+      handler: EndpointHandler<E> | RawEndpointHandler<E>,
       options: EndpointOptions = {},
     ) {
       const html = options.html === true;
@@ -129,6 +137,8 @@ export const envelopePlugin = fp(
             const cached = cache.get(cacheKey, Date.now());
             if (cached !== undefined) return sendCipherText(reply, cached);
           }
+          // Either handler kind: what it answered is sent below by the endpoint's kind.
+          const run = handler as (payload: z.output<E['request']>, ctx: EndpointContext) => Promise<unknown>;
           const body = requestId
             ? await withIdempotency(
                 app.db,
@@ -137,10 +147,10 @@ export const envelopePlugin = fp(
                   path: endpoint.path,
                   requestId,
                 },
-                (tx) => handler(payload, { ...ctx, db: tx }),
+                (tx) => run(payload, { ...ctx, db: tx }),
               )
-            : await handler(payload, ctx);
-          if (html) return sendHtml(reply, String(body));
+            : await run(payload, ctx);
+          if (html) return body instanceof FileAnswer ? sendFile(reply, body) : sendHtml(reply, String(body));
           const cipherText = cipher.encrypt(JSON.stringify({ status: STATUS_OK, message: '', body }));
           if (cache && cacheKey !== undefined) cache.set(cacheKey, cipherText, Date.now());
           return sendCipherText(reply, cipherText);

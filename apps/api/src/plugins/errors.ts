@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_ERROR, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { DATA_INVALID, SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { AppError } from '../errors/app-error.ts';
-import { escapeHtml, sendEnvelope, sendHtml } from './envelope-codec.ts';
+import { sendEnvelope } from './envelope-codec.ts';
 import { safeError } from './safe-error.ts';
 
 declare module 'fastify' {
@@ -42,9 +42,8 @@ export const errorsPlugin = fp(
       } else {
         req.log.error({ error: safeError(error), path: req.routeOptions.url }, 'endpoint failed');
       }
-      if (req.routeOptions.config.html) {
-        return sendHtml(reply, `<!doctype html><meta charset="utf-8"><p>${escapeHtml(message)}</p>`);
-      }
+      // The contract-view path too: its refusals are envelopes (301 relogin, the message),
+      // which the app handles like any call's; only its success is a page or a file.
       return sendEnvelope(reply, cipher, { status, message, body: null });
     }
 

@@ -86,6 +86,23 @@ export const testHooksPlugin = fp(
       faults.clear();
       return { ok: true };
     });
+
+    // The app's "now" moved by an offset (a browser test reaches an order's due date
+    // without waiting): every module reads app.clock at request time, after this plugin.
+    const baseClock = app.clock;
+    let clockOffsetMs = 0;
+    app.clock = { now: () => new Date(baseClock.now().getTime() + clockOffsetMs) };
+    app.post(`${TEST_PREFIX}clock`, async (req, reply) => {
+      let parsed;
+      try {
+        parsed = z.object({ offsetMs: z.number().int().min(-400 * 86_400_000).max(400 * 86_400_000) }).safeParse(JSON.parse(String(req.body ?? '')));
+      } catch {
+        return reply.code(400).send({ error: 'body must be JSON' });
+      }
+      if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'invalid' });
+      clockOffsetMs = parsed.data.offsetMs;
+      return { ok: true, now: app.clock.now().toISOString() };
+    });
   },
-  { name: 'test-hooks', dependencies: ['wire-cipher'] },
+  { name: 'test-hooks', dependencies: ['wire-cipher', 'clock'] },
 );

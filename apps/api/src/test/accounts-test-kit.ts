@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, type Envelope } from '@app/contract/envelope.ts';
 import { PATHS } from '@app/contract/paths.ts';
@@ -11,6 +12,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../plugins/clock.ts';
+import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.ts';
 import { createTestClient, testConfig, type TestClient } from './test-server.ts';
 
 /** A clock tests move by hand: expiry and windows are tested without waiting. */
@@ -42,19 +44,18 @@ export interface AccountsServer {
   close(): Promise<void>;
 }
 
+export interface AccountsServerOptions {
+  clock?: ManualClock;
+  limiterPrefix?: string;
+  env?: Record<string, string>;
+  logStream?: { write(line: string): void };
+}
+
 /**
  * The real app on the shared test database with a manual clock, its own files folder
  * and (with REDIS_URL) its own Redis key prefix unless one is given to share.
  */
-export async function startAccountsServer(
-  database: DatabaseHandle,
-  options: {
-    clock?: ManualClock;
-    limiterPrefix?: string;
-    env?: Record<string, string>;
-    logStream?: { write(line: string): void };
-  } = {},
-): Promise<AccountsServer> {
+export async function startAccountsServer(database: DatabaseHandle, options: AccountsServerOptions = {}): Promise<AccountsServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-accounts-'));
   // The process's REDIS_URL (read through env.ts): set, the limits run on Redis.
   const redisUrl = loadConfig().redisUrl;
@@ -86,6 +87,30 @@ export async function startAccountsServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The set-up most API test files share: before the file's tests, a database of its own
+ * and the accounts server on it, handed to `opened` for the file's own variables; after
+ * them, both closed. It closes the server it started: a file that replaces its server
+ * during a test keeps hooks of its own.
+ */
+export function startAccountsServerPerFile(
+  opened: (running: { database: TestDatabase; server: AccountsServer }) => void,
+  options: AccountsServerOptions & { database?: TestDatabaseOptions } = {},
+): void {
+  let database: TestDatabase | undefined;
+  let server: AccountsServer | undefined;
+  beforeAll(async () => {
+    const { database: databaseOptions, ...serverOptions } = options;
+    database = await openTestDatabase(databaseOptions);
+    server = await startAccountsServer(database.handle, serverOptions);
+    opened({ database, server });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
 }
 
 /** The code of the latest SMS to `mobile`, read through the test hook as browser tests do. */

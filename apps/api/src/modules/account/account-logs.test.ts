@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import {
   bodyOf,
@@ -6,26 +6,17 @@ import {
   loginWithCode,
   pngBytes,
   randomMobile,
-  startAccountsServer,
+  startAccountsServerPerFile,
   uploadFile,
   type AccountsServer,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
-let database: TestDatabase;
 let server: AccountsServer;
 const lines: string[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle, {
-    env: { LOG_LEVEL: 'trace' },
-    logStream: { write: (line) => void lines.push(line) },
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
+startAccountsServerPerFile((running) => ({ server } = running), {
+  env: { LOG_LEVEL: 'trace' },
+  logStream: { write: (line) => void lines.push(line) },
 });
 
 describe('account logs', () => {

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { bodyOf, loginWithCode, randomMobile, startAccountsServer, type AccountsServer } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { bodyOf, loginWithCode, randomMobile, startAccountsServerPerFile, type AccountsServer } from '../../test/accounts-test-kit.ts';
 
-let database: TestDatabase;
 let server: AccountsServer;
 const queries: string[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase({ onQuery: (sql) => queries.push(sql) });
-  server = await startAccountsServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+startAccountsServerPerFile((running) => ({ server } = running), { database: { onQuery: (sql) => queries.push(sql) } });
 
 /** The queries one request runs. */
 async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {

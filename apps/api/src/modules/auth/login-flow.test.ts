@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
@@ -22,23 +22,15 @@ import {
   latestCode,
   loginWithCode,
   randomMobile,
-  startAccountsServer,
+  startAccountsServerPerFile,
   type AccountsServer,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
 
 let database: TestDatabase;
 let server: AccountsServer;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+startAccountsServerPerFile((running) => ({ database, server } = running));
 
 
 describe('login with a code', () => {

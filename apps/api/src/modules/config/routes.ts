@@ -1,13 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { POPUP_DATA_LIST_LABEL } from '@app/contract/messages/loans.ts';
+import { popupConfirmations } from '../../db/schema/config.ts';
 import { createConfigReader } from './config-reader.ts';
+import { countPopupConfirmations, deletePopupConfirmations } from './config-repository.ts';
+import { confirmPopup, getPopup, listPopups } from './home-popups.ts';
+import { listBanners, listNotices } from './list-home-content.ts';
 
-/** Public settings: the whole public list, and one value by key (e.g. 'line'). */
+/** The same for everyone and edited rarely: answers kept this long (config's own 2 s). */
+const HOME_CONTENT_CACHE_MS = 2_000;
+
+/**
+ * Public settings (the whole public list, one value by key, e.g. 'line') and the home
+ * page's content: banners, notices and popups (with the day each user closed one).
+ */
 export const configModule: FastifyPluginAsync = async (app) => {
   const reader = createConfigReader({
     productName: app.config.productName,
     packageName: app.config.packageName,
     ttlMs: 5_000,
+  });
+
+  app.personalData.register({
+    owner: 'config',
+    tables: [popupConfirmations],
+    list: async ({ db, subject }) => [
+      { category: 'account', label: POPUP_DATA_LIST_LABEL, value: String(await countPopupConfirmations(db, subject.id)) },
+    ],
+    erase: ({ db, subject }) => deletePopupConfirmations(db, subject.id),
   });
 
   // Public and the same for everyone: the encrypted answers are cached for 2 s on top of
@@ -16,4 +36,19 @@ export const configModule: FastifyPluginAsync = async (app) => {
   app.endpoint(ENDPOINTS.commonConfigOne, async ({ configKey }, { db }) => reader.getOne(db, configKey), {
     cacheMs: 2_000,
   });
+
+  app.endpoint(ENDPOINTS.loanCommonBanner, async (_payload, { db }) => ({ banners: await listBanners({ db }) }), {
+    cacheMs: HOME_CONTENT_CACHE_MS,
+  });
+  app.endpoint(ENDPOINTS.loanCommonNotice, async (_payload, { db }) => ({ notices: await listNotices({ db }) }), {
+    cacheMs: HOME_CONTENT_CACHE_MS,
+  });
+  app.endpoint(ENDPOINTS.getPopList, async (_payload, { db }) => listPopups({ db }), { cacheMs: HOME_CONTENT_CACHE_MS });
+  // Public: a visitor (or a deleted account's stale session) gets no popup.
+  app.endpoint(ENDPOINTS.loanCommonGetPop, (_payload, ctx) =>
+    getPopup({ db: ctx.db, userId: ctx.user?.phone ? ctx.user.id : null, now: ctx.now }),
+  );
+  app.endpoint(ENDPOINTS.loanCommonConfirmPop, (payload, ctx) =>
+    confirmPopup({ db: ctx.db, userId: ctx.requireAccount().id, popupId: payload.popupId, now: ctx.now }),
+  );
 };

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import {
   FACE_DETECTION_REQUIRED,
@@ -26,25 +26,18 @@ import {
   randomMobile,
   refusal,
   startAccountsServer,
+  startAccountsServerPerFile,
   uploadFile,
   type AccountsServer,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
 import * as photos from './face-test-images.ts';
 
 let database: TestDatabase;
 let server: AccountsServer;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle);
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+startAccountsServerPerFile((running) => ({ database, server } = running));
 
 async function upload(user: LoggedIn, bytes: Buffer, target = server): Promise<string> {
   const envelope = (await uploadFile(target, new Uint8Array(bytes), user.headers, { type: 'image/jpeg', name: 'photo.jpg' })).envelope;

@@ -9,39 +9,40 @@ import { testCard } from './test-id-cards.ts';
  * the card's layout in Noto CJK, slightly rotated, with grain and blur). No timing is
  * asserted (npm run bench:kyc measures it).
  *
- * The product's bar is every field of 95% of the cards; the reader does not reach it yet
- * (13 of 20 whole cards: ID number and gender 20/20, issue date 19, birth date 17, the bold
- * name 15; docs/benchmarks.md). These tests hold each field to what it reads today, so a
- * regression fails; raise the floors as the reader improves.
+ * The product's bar: every field of at least 95% of the cards (19 of 20) read right, and
+ * the ID number on every card. Today all 20 cards are read whole (name, ID number, birth
+ * date, gender, issue date 20/20 each; before the value regions were read again: 13/20,
+ * the name 15, birth date 17, issue date 19; docs/benchmarks.md).
  */
 const CARDS = 20;
 const WRONG_CHECKSUM_CARDS = 5;
-/** Cards (of 20) each field must be read right on: today's figures less one. */
-const FLOORS: Record<string, number> = { gender: 19, issueDate: 18, birthDate: 16, name: 14 };
+/** Cards (of 20) read right in every field: 95%. */
+const WHOLE_CARDS_BAR = 19;
 
 const reader = new TesseractIdCardReader();
 afterAll(() => reader.release());
 
 describe('reading generated ID card fronts', () => {
-  it(`reads each field of the ${CARDS} cards at least as well as it does today`, async () => {
-    const correct = Object.fromEntries(ID_CARD_FIELDS.map((field) => [field, 0])) as Record<(typeof ID_CARD_FIELDS)[number], number>;
+  it(`reads every field of at least ${WHOLE_CARDS_BAR} of the ${CARDS} cards, the ID number of each`, async () => {
+    let idNumbers = 0;
+    let whole = 0;
     const misses: string[] = [];
     for (let i = 0; i < CARDS; i += 1) {
       const { person, image } = testCard(i);
       const { fields } = await reader.readFront(image);
+      let all = true;
       for (const field of ID_CARD_FIELDS) {
-        if (fields[field].value === person[field]) correct[field] += 1;
-        else misses.push(`card ${i}: ${field} ${String(fields[field].value)}≠${person[field]}`);
+        if (fields[field].value === person[field]) continue;
+        all = false;
+        misses.push(`card ${i}: ${field} ${String(fields[field].value)}≠${person[field]}`);
       }
+      if (fields.idNumber.value === person.idNumber) idNumbers += 1;
+      if (all) whole += 1;
     }
     // The ID number is the field a wrong read costs most: every card.
-    expect(correct, misses.join('\n')).toEqual(
-      expect.objectContaining({ idNumber: CARDS }),
-    );
-    for (const [field, floor] of Object.entries(FLOORS)) {
-      expect(correct[field as keyof typeof correct], `${field}: ${misses.join('\n')}`).toBeGreaterThanOrEqual(floor);
-    }
-  }, 120_000);
+    expect(idNumbers, misses.join('\n')).toBe(CARDS);
+    expect(whole, misses.join('\n')).toBeGreaterThanOrEqual(WHOLE_CARDS_BAR);
+  }, 180_000);
 
   it('never proposes an ID number printed with a wrong checksum', async () => {
     for (let i = 0; i < WRONG_CHECKSUM_CARDS; i += 1) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
 import { OCR_CHECK_LIMIT, OCR_DATA_LIST, OCR_READING_NOT_FOUND, OCR_UNAVAILABLE } from '@app/contract/messages/identity-document.ts';
@@ -13,11 +13,12 @@ import {
   randomMobile,
   refusal,
   startAccountsServer,
+  startAccountsServerPerFile,
   uploadFile,
   type AccountsServer,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
 import { countReadings } from './identity-document-repository.ts';
 import { readIdCardFront } from './read-id-card-front.ts';
 import { renderIdCardFront, type CardPerson } from './test-id-cards.ts';
@@ -25,15 +26,7 @@ import { renderIdCardFront, type CardPerson } from './test-id-cards.ts';
 let database: TestDatabase;
 let server: AccountsServer;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+startAccountsServerPerFile((running) => ({ database, server } = running));
 
 /** A clean, upright card (the accuracy over noisy ones is id-card-accuracy.test.ts's). */
 const PERSON: CardPerson = {
@@ -142,6 +135,15 @@ describe('ocrCheck', () => {
     const detail = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthQueryUserDetail, {}, user));
     expect(detail.personal?.name).toBe('陳美鈴');
     expect(detail.personal?.birthDate).toBe('1990-03-16');
+  });
+
+  it('tells a card number from step 1\'s even when both mask alike (first and last three)', async () => {
+    const user = await loginWithCode(server, randomMobile());
+    // A22****781 like the card's A223456781, a different person's number.
+    bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ idNumber: 'A220002781' }), user));
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
+    expect(answer.fields.idNumber.value).toBe(PERSON.idNumber);
+    expect(answer.stepOneDifferences).toEqual(['idNumber']);
   });
 });
 

@@ -91,4 +91,27 @@ describe('parseIdCardFront', () => {
     for (const field of Object.values(reading.fields)) expect(field).toEqual({ value: null, confidence: 0 });
     expect(reading.idNumberRejected).toBe(false);
   });
+
+  it('votes the value regions read again: the name character by character, a date whole', () => {
+    const reading = parseIdCardFront(lines('姓 名 莊 子 說', '年 月 日 民 國 57 年 9 月 8 日'), [], {
+      name: [
+        { text: '莊 子 誠', confidence: 90 },
+        { text: '莊 子 說', confidence: 80 },
+        { text: '名 莊 子 誠', confidence: 90 },
+        { text: '莊 子', confidence: 95 },
+      ],
+      birthDate: lines('民 國 57 年 9 月 3 日', '民 國 57 年 9 月 3 日', '民 國 57 年 13 月 3 日'),
+    });
+    // The page's reading (說) does not vote when the rereads read a name.
+    expect(reading.fields.name.value).toBe('莊子誠');
+    expect(reading.fields.name.confidence).toBeLessThan(0.9);
+    expect(reading.fields.birthDate.value).toBe('1968-09-03');
+    expect(reading.fields.birthDate.confidence).toBeCloseTo(0.6);
+  });
+
+  it('keeps the page reading when the rereads read nothing usable', () => {
+    const reading = parseIdCardFront(lines('姓 名 陳 美 玲'), [], { name: lines('陳'), birthDate: lines('民 國') });
+    expect(reading.fields.name).toEqual({ value: '陳美玲', confidence: 0.9 });
+    expect(reading.fields.birthDate).toEqual({ value: null, confidence: 0 });
+  });
 });

@@ -5,6 +5,10 @@ import type { IdCardFrontReading, ProposedValue } from './ocr-engine.ts';
  * Pure: the fields of a Taiwan ID card's front from OCR lines. The card prints
  * 姓名, 出生年月日 民國YY年M月D日, 性別 男/女, 發證日期 民國YYY年M月D日 (…)換發 and
  * 統一編號 A123456789. Dates are ROC-calendar (民國 year + 1911).
+ *
+ * Besides the page's lines, the reader may pass `rereads`: each value's region of the card
+ * read again on its own, several times (other scales and filters). Each reading is a vote;
+ * the name is voted character by character, a date by its whole value.
  */
 
 export interface OcrLine {
@@ -13,6 +17,13 @@ export interface OcrLine {
   confidence: number;
   /** The line's words (for Chinese, mostly one character each) with their confidences. */
   words?: ReadonlyArray<{ text: string; confidence: number }>;
+}
+
+/** Each value's region read again on its own (see the top comment); any may be empty. */
+export interface FieldRereads {
+  name?: readonly OcrLine[];
+  birthDate?: readonly OcrLine[];
+  issueDate?: readonly OcrLine[];
 }
 
 const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
@@ -66,6 +77,61 @@ const clamp01 = (n: number) => Math.max(0, Math.min(1, n));
 const conf = (line: OcrLine | undefined) => (line ? clamp01(line.confidence / 100) : 0);
 const none = <T extends string>(): ProposedValue<T> => ({ value: null, confidence: 0 });
 
+/**
+ * The date most readings agree on (each valid reading one vote, ties to the more confident
+ * side); its confidence is the winner's best confidence times its share of the votes.
+ */
+export function voteDate(readings: readonly ProposedValue[]): ProposedValue {
+  const votes = new Map<string, { count: number; best: number }>();
+  let total = 0;
+  for (const reading of readings) {
+    if (!reading.value) continue;
+    total += 1;
+    const entry = votes.get(reading.value) ?? { count: 0, best: 0 };
+    entry.count += 1;
+    entry.best = Math.max(entry.best, reading.confidence);
+    votes.set(reading.value, entry);
+  }
+  let winner: [string, { count: number; best: number }] | null = null;
+  for (const entry of votes) {
+    if (!winner || entry[1].count > winner[1].count || (entry[1].count === winner[1].count && entry[1].best > winner[1].best)) winner = entry;
+  }
+  return winner ? { value: winner[0], confidence: winner[1].best * (winner[1].count / total) } : none();
+}
+
+/** Names are 2 to 6 characters (a compound surname and a two-character given name: 4). */
+const NAME_LENGTH = { min: 2, max: 6 };
+
+/**
+ * The name the readings agree on: the most common length among them, then at each position
+ * the character with the highest summed confidence. Its confidence: the mean confidence of
+ * the readings that read it whole, times, at the least agreed position, the winner's share
+ * against the runner-up (a stray third reading does not lower it, a close second does).
+ */
+export function voteName(readings: ReadonlyArray<{ chars: string; confidence: number }>): ProposedValue {
+  const usable = readings
+    .map((reading) => ({ chars: [...reading.chars], confidence: clamp01(reading.confidence) }))
+    .filter((reading) => reading.chars.length >= NAME_LENGTH.min && reading.chars.length <= NAME_LENGTH.max);
+  if (usable.length === 0) return none();
+  const lengths = new Map<number, number>();
+  for (const reading of usable) lengths.set(reading.chars.length, (lengths.get(reading.chars.length) ?? 0) + 1 + reading.confidence / 100);
+  const length = [...lengths].sort((a, b) => b[1] - a[1])[0]![0];
+  const same = usable.filter((reading) => reading.chars.length === length);
+  const weight = (reading: { confidence: number }) => 0.01 + reading.confidence;
+  let chars = '';
+  let margin = 1;
+  for (let at = 0; at < length; at += 1) {
+    const tally = new Map<string, number>();
+    for (const reading of same) tally.set(reading.chars[at]!, (tally.get(reading.chars[at]!) ?? 0) + weight(reading));
+    const [first, second] = [...tally].sort((a, b) => b[1] - a[1]);
+    chars += first![0];
+    margin = Math.min(margin, first![1] / (first![1] + (second?.[1] ?? 0)));
+  }
+  const agreeing = same.filter((reading) => reading.chars.join('') === chars);
+  const mean = agreeing.length > 0 ? agreeing.reduce((acc, reading) => acc + reading.confidence, 0) / agreeing.length : 0;
+  return { value: chars, confidence: margin * mean };
+}
+
 function dateOn(line: OcrLine | undefined): ProposedValue {
   if (!line) return none();
   const match = ROC_DATE.exec(clean(line.text));
@@ -104,14 +170,18 @@ function idCandidates(lines: readonly OcrLine[]): Array<{ id: string; line: OcrL
 
 /**
  * `lines`: the page read with the Chinese model; `asciiLines`: optionally the same page
- * read again restricted to A-Z and digits (better at the ID number's letter).
+ * read again restricted to A-Z and digits (better at the ID number's letter); `rereads`:
+ * optionally each value's region read again (votes with the page's reading).
  */
-export function parseIdCardFront(lines: readonly OcrLine[], asciiLines: readonly OcrLine[] = []): IdCardFrontReading {
+export function parseIdCardFront(
+  lines: readonly OcrLine[],
+  asciiLines: readonly OcrLine[] = [],
+  rereads: FieldRereads = {},
+): IdCardFrontReading {
   const norm = lines.map((line) => ({ line, text: clean(line.text) })).filter((entry) => entry.text !== '');
 
   // 姓名: the Chinese characters after 名 (the label is often misread, 名 less so), else
   // the line after the title without its two label characters.
-  let name: ProposedValue = none();
   const nameFrom = (text: string): string => (text.match(NAME_CHARS) ?? []).join('');
   const labelled = norm.find((entry) => {
     const at = entry.text.indexOf('名');
@@ -124,17 +194,18 @@ export function parseIdCardFront(lines: readonly OcrLine[], asciiLines: readonly
     const next = norm[titleIndex + 1]!;
     candidate = { chars: nameFrom(confidentText(next.line)).slice(2), line: next.line };
   }
-  if (candidate && candidate.chars.length >= 2 && candidate.chars.length <= 6) {
-    name = { value: candidate.chars, confidence: conf(candidate.line) };
-  }
+  // The rereads, when they read a name, vote without the page's reading (at the page's
+  // size the bold name is misread most); a 名 in one is the label's edge caught by the crop.
+  const reread = voteName((rereads.name ?? []).map((line) => ({ chars: nameFrom(clean(line.text).split('名').at(-1) ?? ''), confidence: conf(line) })));
+  const name = reread.value ? reread : voteName(candidate ? [{ chars: candidate.chars, confidence: conf(candidate.line) }] : []);
 
   // Dates: the line with 發證/換發/補發/初發 is the issue date; the other 民國 date the birth date.
   const isIssue = (text: string) => /發證|換發|補發|初發|日期/.test(text);
   const dated = norm.filter((entry) => ROC_DATE.test(entry.text));
   const issueEntry = dated.find((entry) => isIssue(entry.text)) ?? (dated.length >= 2 ? dated[dated.length - 1] : undefined);
   const birthEntry = dated.find((entry) => entry !== issueEntry);
-  const issueDate = dateOn(issueEntry?.line);
-  const birthDate = dateOn(birthEntry?.line);
+  const issueDate = voteDate([dateOn(issueEntry?.line), ...(rereads.issueDate ?? []).map(dateOn)]);
+  const birthDate = voteDate([dateOn(birthEntry?.line), ...(rereads.birthDate ?? []).map(dateOn)]);
 
   // 性別: 男 or 女 on the label's line (性 or 別 read), else a short line holding one.
   let cardGender: ProposedValue<'male' | 'female'> = none();

@@ -1,6 +1,6 @@
 import type { IdCardField } from '@app/contract/schemas/identity-document.ts';
-import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import type { Db } from '../../db/client.ts';
+import { isSameIdNumber } from '../onboarding/get-borrower-identity.ts';
 import { queryUserDetail } from '../onboarding/query-user-detail.ts';
 
 export interface CardValues {
@@ -13,8 +13,7 @@ export interface CardValues {
 /**
  * The fields where the card's values differ from step 1 (個人明細), for the user to see;
  * step 1 is never changed here. Fields not read, or step 1 not saved, do not count. The
- * ID number is compared on its masked form (first three and last three characters):
- * onboarding exports only the masked number.
+ * ID number is compared whole by onboarding, which keeps it (only a yes or no comes back).
  */
 export async function stepOneDifferences(options: { db: Db; userId: number; card: CardValues }): Promise<IdCardField[]> {
   const { card } = options;
@@ -22,7 +21,9 @@ export async function stepOneDifferences(options: { db: Db; userId: number; card
   if (!personal) return [];
   const differences: IdCardField[] = [];
   if (card.name !== null && card.name !== personal.name.trim()) differences.push('name');
-  if (card.idNumber !== null && maskIdentityNumber(card.idNumber) !== personal.maskedIdNumber) differences.push('idNumber');
+  if (card.idNumber !== null && (await isSameIdNumber({ db: options.db, userId: options.userId, idNumber: card.idNumber })) === false) {
+    differences.push('idNumber');
+  }
   if (card.birthDate !== null && card.birthDate !== personal.birthDate) differences.push('birthDate');
   if (card.gender !== null && card.gender !== personal.gender) differences.push('gender');
   return differences;

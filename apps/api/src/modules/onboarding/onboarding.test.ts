@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
 import {
@@ -30,28 +30,18 @@ import {
   pngBytes,
   randomMobile,
   refusal,
-  startAccountsServer,
+  startAccountsServerPerFile,
   uploadFile,
   type AccountsServer,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { taipeiDateOf } from './adult-age.ts';
 import { IDENTITY_PROBES_PER_HOUR } from './identity-probe-limit.ts';
 
-let database: TestDatabase;
 let server: AccountsServer;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle, { logStream: { write: (line) => logLines.push(line) } });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+startAccountsServerPerFile((running) => ({ server } = running), { logStream: { write: (line) => logLines.push(line) } });
 
 const LETTER_VALUES: Record<string, number> = { A: 10, B: 11, F: 15, H: 17, K: 19, T: 27 };
 

@@ -1,9 +1,15 @@
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { CLOSED_ORDER_STATES, loanOrders } from '../../db/schema/orders.ts';
+import { CLOSED_ORDER_STATES, loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
 
-/** The only code touching `loan_orders`. */
+/** The only code touching `loan_orders`, `order_state_changes` and `order_instalments`. */
+
+export type LoanOrderRow = typeof loanOrders.$inferSelect;
+export type NewLoanOrderRow = typeof loanOrders.$inferInsert;
+export type OrderInstalmentRow = typeof orderInstalments.$inferSelect;
+export type OrderStateChangeRow = typeof orderStateChanges.$inferSelect;
 
 const openOrderOf = preparedPerDb((db) =>
   db
@@ -26,4 +32,210 @@ export function openOrderCondition(): SQL<boolean> {
 
 export async function countOrders(db: Db, userId: number): Promise<number> {
   return db.$count(loanOrders, eq(loanOrders.userId, userId));
+}
+
+export async function selectOpenOrder(db: Db, userId: number): Promise<{ id: number; state: TOrderState } | null> {
+  const [row] = await db
+    .select({ id: loanOrders.id, state: loanOrders.state })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.userId, userId), notInArray(loanOrders.state, [...CLOSED_ORDER_STATES])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts the order and its first state change; null when the user already has an open order. */
+export async function insertOrder(db: Db, values: NewLoanOrderRow, at: Date, cause: string): Promise<LoanOrderRow | null> {
+  const [row] = await db.insert(loanOrders).values(values).onConflictDoNothing().returning();
+  if (!row) return null;
+  await db.insert(orderStateChanges).values({ orderId: row.id, fromState: null, toState: row.state, cause, at });
+  return row;
+}
+
+export async function updateOrderNo(db: Db, orderId: number, orderNo: string): Promise<void> {
+  await db.update(loanOrders).set({ orderNo }).where(eq(loanOrders.id, orderId));
+}
+
+export async function selectOrder(db: Db, orderId: number): Promise<LoanOrderRow | null> {
+  const [row] = await db.select().from(loanOrders).where(eq(loanOrders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+export async function selectOrderOfUser(db: Db, userId: number, orderId: number): Promise<LoanOrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(loanOrders)
+    .where(and(eq(loanOrders.id, orderId), eq(loanOrders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Moves the order from one of `from` to `to` and records it, or changes nothing and
+ * answers false when the order is not in one of `from` (someone else moved it first).
+ */
+export async function updateOrderState(
+  db: Db,
+  change: {
+    orderId: number;
+    from: readonly TOrderState[];
+    to: TOrderState;
+    cause: string;
+    at: Date;
+    detail: Record<string, unknown>;
+    set?: Partial<Pick<NewLoanOrderRow, 'refusalCodes' | 'coolDownUntil' | 'disbursedOn'>>;
+  },
+): Promise<TOrderState | null> {
+  const [previous] = await db
+    .select({ state: loanOrders.state })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.id, change.orderId), inArray(loanOrders.state, [...change.from])))
+    .for('update');
+  if (!previous) return null;
+  await db
+    .update(loanOrders)
+    .set({ state: change.to, stateChangedAt: change.at, ...change.set })
+    .where(eq(loanOrders.id, change.orderId));
+  await db.insert(orderStateChanges).values({
+    orderId: change.orderId,
+    fromState: previous.state,
+    toState: change.to,
+    cause: change.cause,
+    detail: change.detail,
+    at: change.at,
+  });
+  return previous.state;
+}
+
+/** Sets the signing time once; false when it was already set (or the order is not 待簽約). */
+export async function updateContractSigned(db: Db, orderId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(loanOrders)
+    .set({ contractSignedAt: at })
+    .where(and(eq(loanOrders.id, orderId), eq(loanOrders.state, '待簽約'), sql`${loanOrders.contractSignedAt} is null`))
+    .returning({ id: loanOrders.id });
+  return rows.length === 1;
+}
+
+export async function updateDisbursedOn(db: Db, orderId: number, disbursedOn: string): Promise<void> {
+  await db.update(loanOrders).set({ disbursedOn }).where(eq(loanOrders.id, orderId));
+}
+
+export async function insertInstalments(db: Db, rows: Array<typeof orderInstalments.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await db.insert(orderInstalments).values(rows);
+}
+
+export async function selectInstalments(db: Db, orderIds: readonly number[]): Promise<OrderInstalmentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderInstalments)
+    .where(inArray(orderInstalments.orderId, [...orderIds]))
+    .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
+}
+
+export async function selectStateChanges(db: Db, orderId: number): Promise<OrderStateChangeRow[]> {
+  return db.select().from(orderStateChanges).where(eq(orderStateChanges.orderId, orderId)).orderBy(asc(orderStateChanges.id));
+}
+
+/** The latest cool-down of the user's refused orders that ends after `today`. */
+export async function selectCoolDown(db: Db, userId: number, today: string): Promise<string | null> {
+  const [row] = await db
+    .select({ until: loanOrders.coolDownUntil })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.userId, userId), isNotNull(loanOrders.coolDownUntil), gt(loanOrders.coolDownUntil, today)))
+    .orderBy(desc(loanOrders.coolDownUntil))
+    .limit(1);
+  return row?.until ?? null;
+}
+
+/** A page of the user's orders, newest first, optionally in some states only. */
+export async function selectOrdersPage(
+  db: Db,
+  options: { userId: number; states: readonly TOrderState[] | null; limit: number; offset: number },
+): Promise<{ rows: LoanOrderRow[]; total: number }> {
+  const where = options.states
+    ? and(eq(loanOrders.userId, options.userId), inArray(loanOrders.state, [...options.states]))
+    : eq(loanOrders.userId, options.userId);
+  const [rows, [totalRow]] = await Promise.all([
+    db.select().from(loanOrders).where(where).orderBy(desc(loanOrders.id)).limit(options.limit).offset(options.offset),
+    db.select({ total: count() }).from(loanOrders).where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** The order row locked for the rest of the transaction (payments on one order queue here). */
+export async function selectOrderForUpdate(db: Db, orderId: number): Promise<LoanOrderRow | null> {
+  const [row] = await db.select().from(loanOrders).where(eq(loanOrders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+export async function updateInstalment(
+  db: Db,
+  id: number,
+  set: Partial<Pick<OrderInstalmentRow, 'interest' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>>,
+): Promise<void> {
+  await db.update(orderInstalments).set(set).where(eq(orderInstalments.id, id));
+}
+
+/** Moves the due date of an order's instalment that is still on `fromDueDate`; false when it is not (already moved). */
+export async function updateInstalmentDueDate(
+  db: Db,
+  change: { orderId: number; fromDueDate: string; newDueDate: string; interest: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(orderInstalments)
+    .set({ dueDate: change.newDueDate, interest: change.interest })
+    .where(and(eq(orderInstalments.orderId, change.orderId), eq(orderInstalments.dueDate, change.fromDueDate), sql`${orderInstalments.settledAt} is null`))
+    .returning({ id: orderInstalments.id });
+  return rows.length > 0;
+}
+
+/** What an instalment still owes, as SQL. */
+const instalmentOwedSql = sql`(${orderInstalments.principal} + ${orderInstalments.interest} + ${orderInstalments.fee} + ${orderInstalments.overdueInterest}
+  - ${orderInstalments.paidPrincipal} - ${orderInstalments.paidInterest} - ${orderInstalments.paidFee} - ${orderInstalments.paidOverdueInterest})`;
+
+/**
+ * A batch of repaying orders with something owed on an instalment due before `today`,
+ * after `afterId`, locked; rows another worker holds are skipped (FOR UPDATE SKIP LOCKED),
+ * so several instances share the run without waiting on each other.
+ */
+export async function selectOverdueOrdersForUpdate(
+  db: Db,
+  options: { today: string; afterId: number; limit: number },
+): Promise<LoanOrderRow[]> {
+  return db
+    .select()
+    .from(loanOrders)
+    .where(
+      and(
+        inArray(loanOrders.state, ['待還款', '已逾期']),
+        gt(loanOrders.id, options.afterId),
+        sql`exists (select 1 from ${orderInstalments} where ${orderInstalments.orderId} = ${loanOrders.id}
+          and ${orderInstalments.dueDate} < ${options.today} and ${instalmentOwedSql} > 0)`,
+      ),
+    )
+    .orderBy(asc(loanOrders.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Instalments of repaying orders due on one of `dates` that still owe something, with their order. */
+export async function selectOwingInstalmentsDueOn(
+  db: Db,
+  dates: readonly string[],
+): Promise<Array<{ order: LoanOrderRow; instalment: OrderInstalmentRow }>> {
+  if (dates.length === 0) return [];
+  const rows = await db
+    .select({ order: loanOrders, instalment: orderInstalments })
+    .from(orderInstalments)
+    .innerJoin(loanOrders, eq(loanOrders.id, orderInstalments.orderId))
+    .where(
+      and(
+        inArray(orderInstalments.dueDate, [...dates]),
+        inArray(loanOrders.state, ['待還款', '已逾期']),
+        sql`${instalmentOwedSql} > 0`,
+      ),
+    )
+    .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
+  return rows;
 }

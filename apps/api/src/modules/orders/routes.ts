@@ -1,17 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DATA_LIST, DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
-import { loanOrders } from '../../db/schema/orders.ts';
+import { loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
 import { hasOpenOrder } from './has-open-order.ts';
+import { listOrders } from './list-orders.ts';
 import { countOrders } from './orders-repository.ts';
 
 /**
- * Loan orders. The order endpoints (list, detail, repayment, extension) are not built
- * yet; what exists is the rule every account feature needs: is an order open.
+ * Loan orders: the state machine every lending module moves orders through, the open-order
+ * rule, and the borrower's list and detail.
  */
 export const ordersModule: FastifyPluginAsync = async (app) => {
   app.personalData.register({
     owner: 'orders',
-    tables: [loanOrders],
+    tables: [loanOrders, orderStateChanges, orderInstalments],
     list: async ({ db, subject }) => [
       { category: 'loans', label: DATA_LIST.loansCount, value: String(await countOrders(db, subject.id)) },
     ],
@@ -20,4 +22,9 @@ export const ordersModule: FastifyPluginAsync = async (app) => {
     refuseErasure: async ({ db, subject }) =>
       (await hasOpenOrder({ db, userId: subject.id })) ? DESTROY_OPEN_ORDER : null,
   });
+
+  app.endpoint(ENDPOINTS.loanOrderRecord, (payload, ctx) =>
+    listOrders({ db: ctx.db, userId: ctx.requireUser().id, ...payload, now: ctx.now }),
+  );
+  // loanOrderDetail is registered by repayments: orders' detail with its payments (getOrderDetail).
 };

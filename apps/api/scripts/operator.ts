@@ -1,0 +1,60 @@
+import { prepareDatabase } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { listForReview } from '../src/modules/repayments/list-for-review.ts';
+import { resolveHeldPayment } from '../src/modules/repayments/resolve-held-payment.ts';
+import { reviewManualTransfer } from '../src/modules/repayments/review-manual-transfer.ts';
+
+/**
+ * npm run operator -- <command> — the operator's commands until the back office exists,
+ * on the configured database (DATABASE_URL, else the PGlite folder of DATA_DIR; stop a
+ * running PGlite server first, PGlite takes one process):
+ *
+ *   list-transfers                 manual transfers waiting for confirmation (待確認)
+ *   confirm-transfer <id> [note]   the money is on the lender's account: credit it (oldest instalment first)
+ *   reject-transfer <id> [note]    not found on the account: nothing is credited, the borrower sees it
+ *   list-held                      gateway payments held because the amount differed from the request
+ *   credit-held <id> [note]        credit what actually arrived (oldest instalment first, the rest kept as credit)
+ *   refund-held <id> [note]        nothing is credited: the money is returned to the payer outside the system
+ *
+ * Output goes to this terminal only (it holds the paying account's last five digits).
+ */
+const USAGE =
+  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note]';
+
+const [command, idText, ...noteWords] = process.argv.slice(2);
+const config = loadConfig();
+const handle = await prepareDatabase(config);
+let exitCode = 0;
+try {
+  if (command === 'list-transfers' || command === 'list-held') {
+    const items = await listForReview({ db: handle.db, what: command === 'list-transfers' ? 'transfers' : 'held' });
+    console.table(items);
+    if (items.length === 0) console.log('(nothing waits)');
+  } else if ((command === 'confirm-transfer' || command === 'reject-transfer') && idText && /^\d+$/.test(idText)) {
+    const outcome = await reviewManualTransfer({
+      db: handle.db,
+      requestId: Number(idText),
+      verdict: command === 'confirm-transfer' ? 'confirm' : 'reject',
+      at: new Date(),
+      note: noteWords.join(' '),
+    });
+    console.log(outcome === 'notAwaiting' ? `transfer ${idText} is not waiting for confirmation: nothing changed` : `transfer ${idText} ${outcome}`);
+    if (outcome === 'notAwaiting') exitCode = 1;
+  } else if ((command === 'credit-held' || command === 'refund-held') && idText && /^\d+$/.test(idText)) {
+    const outcome = await resolveHeldPayment({
+      db: handle.db,
+      requestId: Number(idText),
+      verdict: command === 'credit-held' ? 'credit' : 'refund',
+      at: new Date(),
+      note: noteWords.join(' '),
+    });
+    console.log(outcome === 'notHeld' ? `payment ${idText} is not held: nothing changed` : `payment ${idText} ${outcome}`);
+    if (outcome === 'notHeld') exitCode = 1;
+  } else {
+    console.error(USAGE);
+    exitCode = 2;
+  }
+} finally {
+  await handle.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TRepayChannelCode, TRepayKind } from '@app/contract/schemas/repayments.ts';
+import { createdAt } from './columns.ts';
+import { loanOrders } from './orders.ts';
+import { userRef } from './users.ts';
+
+/** Owned by modules/repayments. */
+
+export const REPAYMENT_STATES = ['pending', 'paid', 'held', 'awaitingConfirmation', 'rejected'] as const;
+export type RepaymentState = (typeof REPAYMENT_STATES)[number];
+
+/** What an extension request was quoted at (the due date moves by it once paid). */
+export interface ExtensionQuote {
+  /** The day the interest was counted to (the extension's day). */
+  on: string;
+  accruedInterest: number;
+  fee: number;
+  fromDueDate: string;
+  newDueDate: string;
+  /** Interest from `on` to the new due date (what the instalment then carries). */
+  interestToNewDueDate: number;
+}
+
+/**
+ * A payment request (a store code or a virtual account issued by a collection gateway)
+ * or a manual transfer the borrower reported. Expiry is read from `expires_at` (an
+ * unpaid request past it shows as expired); a late payment is still credited (money is
+ * never lost). `amount` is what was asked; what arrived is in repayment_credits.
+ */
+export const repaymentRequests = pgTable(
+  'repayment_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: userRef(),
+    kind: text('kind').$type<TRepayKind>().notNull(),
+    channel: text('channel').$type<TRepayChannelCode>().notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state').$type<RepaymentState>().notNull(),
+    /** The collection gateway that issued it (null for a manual transfer). */
+    gateway: text('gateway'),
+    storeCode: text('store_code'),
+    bankCode: text('bank_code'),
+    virtualAccount: text('virtual_account'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Payoff: the day interest was counted to when it was asked. */
+    quotedOn: date('quoted_on', { mode: 'string' }).notNull(),
+    extension: jsonb('extension').$type<ExtensionQuote>(),
+    /** Manual transfer: the day the borrower says they paid, the paying account's last five digits, the receipt photo (their upload). */
+    paidOn: date('paid_on', { mode: 'string' }),
+    fromAccountLast5: text('from_account_last5'),
+    receiptImageKey: text('receipt_image_key'),
+    /** Why it was held or rejected (amounts, codes); never personal data. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('repayment_requests_order_id_idx').on(table.orderId),
+    index('repayment_requests_user_id_idx').on(table.userId),
+    uniqueIndex('repayment_requests_store_code_idx').on(table.storeCode),
+    uniqueIndex('repayment_requests_virtual_account_idx').on(table.virtualAccount),
+    check('repayment_requests_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * Every gateway notification that passed its check value, one row per gateway
+ * transaction: the unique index is what makes a repeated, concurrent or late copy apply
+ * nothing the second time. `outcome` says what it did.
+ */
+export const collectionNotifications = pgTable(
+  'collection_notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    gateway: text('gateway').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    requestId: integer('request_id').references(() => repaymentRequests.id),
+    amount: integer('amount').notNull(),
+    /** credited | held (amount differs: never credited) | failed (the gateway says not paid) | unknown (no such request). */
+    outcome: text('outcome').notNull(),
+    resultCode: text('result_code').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('collection_notifications_transaction_idx').on(table.gateway, table.transactionId)],
+);
+
+/**
+ * The ledger of money received on an order: one row per credited payment, with where it
+ * went. Invariant (tests check it after every scenario): amount = allocated + extension +
+ * credit_kept, and the order's allocated sum equals what its instalments record as paid.
+ */
+export const repaymentCredits = pgTable(
+  'repayment_credits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => repaymentRequests.id),
+    /** `<gateway>:<transaction id>` or `manual:<request id>`: one credit per source. */
+    source: text('source').notNull(),
+    amount: integer('amount').notNull(),
+    /** Paid into the instalments (overdue interest, interest, fees, principal). */
+    allocated: integer('allocated').notNull(),
+    /** Paid for an extension (its accrued interest and fee). */
+    extension: integer('extension').notNull().default(0),
+    /** More than was owed: kept for the borrower (refunded or used on request). */
+    creditKept: integer('credit_kept').notNull(),
+    /** Per instalment: what each part received. */
+    allocation: jsonb('allocation').$type<Array<Record<string, number>>>().notNull().default([]),
+    creditedAt: timestamp('credited_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('repayment_credits_source_idx').on(table.source),
+    index('repayment_credits_order_id_idx').on(table.orderId),
+    check('repayment_credits_adds_up', sql`${table.amount} = ${table.allocated} + ${table.extension} + ${table.creditKept}`),
+  ],
+);
+
+/** Extensions paid (single-repayment loans): one per request, so a repeated notification never extends twice. */
+export const loanExtensions = pgTable(
+  'loan_extensions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => repaymentRequests.id),
+    on: date('on', { mode: 'string' }).notNull(),
+    fromDueDate: date('from_due_date', { mode: 'string' }).notNull(),
+    newDueDate: date('new_due_date', { mode: 'string' }).notNull(),
+    accruedInterest: integer('accrued_interest').notNull(),
+    fee: integer('fee').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('loan_extensions_request_idx').on(table.requestId),
+    uniqueIndex('loan_extensions_order_from_due_idx').on(table.orderId, table.fromDueDate),
+  ],
+);
+
+/** Reminders sent: one per order, kind and due date, so each is sent once. */
+export const repaymentReminders = pgTable(
+  'repayment_reminders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    /** threeDaysBefore | oneDayBefore | firstOverdueDay */
+    kind: text('kind').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('repayment_reminders_once_idx').on(table.orderId, table.kind, table.dueDate)],
+);

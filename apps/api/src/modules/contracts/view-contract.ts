@@ -1,0 +1,43 @@
+import { CONTRACT_NOT_FOUND, CONTRACT_PDF_UNSIGNED } from '@app/contract/messages/contracts.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { FileAnswer } from '../../plugins/envelope-codec.ts';
+import type { BankDirectory } from '../bank-accounts/bank-directory.ts';
+import { getOrderOfUser } from '../orders/get-order.ts';
+import { CURRENT_CONTRACT_TEMPLATE } from './contract-templates.ts';
+import type { ContractLender } from './contract-terms.ts';
+import { selectContractOfUserOrder } from './contracts-repository.ts';
+import { gatherContractTerms } from './gather-contract-terms.ts';
+import { renderContractPdf } from './render-contract-pdf.ts';
+
+const notFound = (message: string) => new AppError('NOT_FOUND', { userMessage: CONTRACT_NOT_FOUND, message });
+
+/**
+ * The contract of one of the caller's orders: once signed, the stored HTML exactly as
+ * signed (or its PDF); before, while the order awaits signature (待簽約), the current
+ * template filled with the order's terms. An unknown order, another user's, or one
+ * without a contract (cancelled before signing) all get the same refusal.
+ */
+export async function viewContract(options: {
+  db: Db;
+  directory: BankDirectory;
+  lender: ContractLender;
+  userId: number;
+  phone: string;
+  orderId: number;
+  format: 'html' | 'pdf';
+}): Promise<string | FileAnswer> {
+  const { db, userId, orderId } = options;
+  const order = await getOrderOfUser({ db, userId, orderId });
+  if (!order) throw notFound('no such order of the caller');
+  const signed = await selectContractOfUserOrder(db, userId, orderId);
+  if (options.format === 'pdf') {
+    if (!signed) throw new AppError('BUSINESS_RULE', { userMessage: CONTRACT_PDF_UNSIGNED, message: 'pdf of an unsigned contract' });
+    const pdf = await renderContractPdf({ html: signed.html, contractNo: signed.contractNo, signedAt: signed.signedAt, lenderName: options.lender.name });
+    return new FileAnswer(pdf, 'application/pdf', `借款契約-${signed.contractNo}.pdf`);
+  }
+  if (signed) return signed.html;
+  if (order.state !== '待簽約') throw notFound('order has no contract');
+  const terms = await gatherContractTerms({ db, directory: options.directory, lender: options.lender, order, phone: options.phone });
+  return CURRENT_CONTRACT_TEMPLATE.render(terms, null);
+}

@@ -1,0 +1,89 @@
+import type { Db } from '../../db/client.ts';
+import { addDays, taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
+import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
+import { getFaceCheckState } from '../face-check/get-face-check-state.ts';
+import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
+import { getOnboardingState } from '../onboarding/get-onboarding-state.ts';
+import { changeOrderState } from '../orders/change-order-state.ts';
+import { findOpenOrder } from '../orders/find-open-order.ts';
+import { getOrder } from '../orders/get-order.ts';
+import type { LoanOrder } from '../orders/loan-order.ts';
+import { requestPayout } from '../payments/request-payout.ts';
+import { evaluateDecisionRules, refusalCodesOf, verdictOf, type DecisionFacts, type Verdict } from './decision-rules.ts';
+import { insertOutcomes } from './decisions-repository.ts';
+
+/** What the decision job did: decided, left for staff, or nothing (not 審核中, or another run decided first). */
+export type DecisionResult = { verdict: Verdict; codes: string[] } | { verdict: 'skipped' };
+
+/** Gathers every rule's facts from their owners. */
+async function factsOf(db: Db, order: LoanOrder): Promise<DecisionFacts> {
+  const userId = order.userId;
+  const [identity, steps, bankCard, face, openOrder] = await Promise.all([
+    getBorrowerIdentity({ db, userId }),
+    getOnboardingState({ db, userId }),
+    hasBankAccount({ db, userId }),
+    getFaceCheckState({ db, userId }),
+    findOpenOrder({ db, userId }),
+  ]);
+  return {
+    identity,
+    steps: { ...steps, bankCard },
+    face,
+    otherOpenOrder: openOrder && openOrder.id !== order.id ? openOrder : null,
+    principal: order.principal,
+    // No per-user limits are granted yet (loans' creditLimitOf: the highest maximum of the
+    // enabled products once onboarded); the product's own maximum as applied for is at
+    // most that, so the order is measured against it.
+    creditLimit: order.terms.amount.max,
+  };
+}
+
+/**
+ * The decision job: evaluates every rule for an order in 審核中 and records each outcome
+ * with the order's move, in one transaction.
+ * - approved: 審核中 → 已核准 → 放款中, and the payout of the whole principal requested
+ *   (its sending is a job enqueued in the same transaction);
+ * - refused: 審核中 → 已拒絕 with the reason codes and a cool-down of `coolDownDays`;
+ * - manualReview (face check in manual review, nothing refused): the order stays 審核中
+ *   for staff, the outcomes say why.
+ * A second run changes nothing: the state guard of changeOrderState answers false.
+ */
+export async function decideOrder(options: {
+  db: Db;
+  jobs: JobQueue;
+  orderId: number;
+  now: Date;
+  coolDownDays: number;
+}): Promise<DecisionResult> {
+  const { db, jobs, orderId, now, coolDownDays } = options;
+  const order = await getOrder({ db, orderId });
+  if (!order || order.state !== '審核中') return { verdict: 'skipped' };
+  const today = taipeiCalendarDate(now);
+  const results = evaluateDecisionRules(await factsOf(db, order), today);
+  const verdict = verdictOf(results);
+  const codes = refusalCodesOf(results);
+
+  return db.transaction(async (tx): Promise<DecisionResult> => {
+    if (verdict === 'approved') {
+      if (!(await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at: now }))) {
+        return { verdict: 'skipped' };
+      }
+      await insertOutcomes(tx, orderId, now, results);
+      const { payoutId } = await requestPayout({ db: tx, jobs, orderId, amount: order.principal, now });
+      await changeOrderState({ db: tx, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at: now, detail: { payoutId } });
+      return { verdict, codes: [] };
+    }
+    if (verdict === 'refused') {
+      const refusal = { codes, coolDownUntil: addDays(today, coolDownDays) };
+      if (!(await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已拒絕', cause: 'decision', at: now, detail: { codes }, refusal }))) {
+        return { verdict: 'skipped' };
+      }
+      await insertOutcomes(tx, orderId, now, results);
+      return { verdict, codes };
+    }
+    // Awaiting staff: the order stays 審核中; the outcomes are recorded once.
+    await insertOutcomes(tx, orderId, now, results);
+    return { verdict, codes: [] };
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { decideOrder } from './decide-order.ts';
+import { DECIDE_ORDER_QUEUE, type DecideOrderJob } from './submit-for-decision.ts';
+
+/**
+ * Decisions: the automatic decision of submitted orders, run by a job (submitForDecision
+ * enqueues it). No endpoints; decision_outcomes holds no user column (the order names the
+ * borrower), so nothing is registered for the data list.
+ */
+export const decisionsModule: FastifyPluginAsync = async (app) => {
+  await app.jobs.work<DecideOrderJob>(
+    DECIDE_ORDER_QUEUE,
+    async (job) => {
+      const result = await decideOrder({
+        db: app.db,
+        jobs: app.jobs,
+        orderId: job.data.orderId,
+        now: app.clock.now(),
+        coolDownDays: app.config.decisionCoolDownDays,
+      });
+      app.log.info({ orderId: job.data.orderId, verdict: result.verdict, ...('codes' in result ? { codes: result.codes } : {}) }, 'order decided');
+    },
+    { unique: true },
+  );
+};

@@ -1,0 +1,39 @@
+import type { TOrderState } from '@app/contract/schemas/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { canChangeOrderState } from '../../domain/order-states.ts';
+import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import { updateOrderState } from './orders-repository.ts';
+
+/**
+ * Moves an order along the state machine and records the change with its time and cause.
+ * Answers false, changing nothing, when the order is not in one of `from` (another worker
+ * or request moved it first): a job that runs twice never acts twice. A transition the
+ * machine does not allow is a programming error and throws. Run it inside the caller's
+ * transaction with the rest of the change.
+ */
+export async function changeOrderState(options: {
+  db: Db;
+  orderId: number;
+  from: readonly TOrderState[];
+  to: TOrderState;
+  cause: string;
+  at: Date;
+  detail?: Record<string, unknown>;
+  refusal?: { codes: string[]; coolDownUntil: CalendarDate };
+}): Promise<boolean> {
+  const { db, orderId, from, to, cause, at, detail = {}, refusal } = options;
+  for (const state of from) {
+    if (!canChangeOrderState(state, to)) throw new Error(`order state change ${state} → ${to} is not allowed`);
+  }
+  if (refusal && to !== '已拒絕') throw new Error('a refusal goes with 已拒絕 only');
+  const previous = await updateOrderState(db, {
+    orderId,
+    from,
+    to,
+    cause,
+    at,
+    detail,
+    ...(refusal ? { set: { refusalCodes: refusal.codes, coolDownUntil: refusal.coolDownUntil } } : {}),
+  });
+  return previous !== null;
+}

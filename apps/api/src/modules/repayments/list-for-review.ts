@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client.ts';
+import { selectRequestsInState } from './repayments-repository.ts';
+
+export interface ReviewItem {
+  id: number;
+  orderId: number;
+  channel: string;
+  amount: number;
+  /** Manual: the day the borrower says they paid and the paying account's last five digits; held: what the gateway said was paid. */
+  paidOn: string | null;
+  fromAccountLast5: string | null;
+  receiptImageKey: string | null;
+  heldAmount: number | null;
+  createdAt: string;
+}
+
+/** What waits for an operator: manual transfers to confirm, and gateway payments held because the amount differed. */
+export async function listForReview(options: { db: Db; what: 'transfers' | 'held' }): Promise<ReviewItem[]> {
+  const rows = await selectRequestsInState(options.db, options.what === 'transfers' ? 'awaitingConfirmation' : 'held');
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.orderId,
+    channel: row.channel,
+    amount: row.amount,
+    paidOn: row.paidOn,
+    fromAccountLast5: row.fromAccountLast5,
+    receiptImageKey: row.receiptImageKey,
+    heldAmount: typeof row.detail.heldAmount === 'number' ? row.detail.heldAmount : null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -12,7 +12,12 @@ import { gzipSync } from 'node:zlib';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 export const LOANS_PAGE_SRC = 'src/features/loans/pages/loans-page.tsx';
-export const INITIAL_JS_BUDGET = 150 * 1024;
+/**
+ * The budget (the delivery target: what a mid-range phone on 4G parses before the first
+ * paint). `npm run size:web` exits 1 above it; the browser tests hold a ceiling meanwhile
+ * (e2e/tests/chunks-and-size.test.ts) so the figure cannot grow while it is over.
+ */
+export const INITIAL_JS_BUDGET = 100 * 1024;
 
 export function readManifest(root = dist) {
   return JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8'));
@@ -91,9 +96,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const r of report.routes) console.log(`  ${r.route.padEnd(56)} ${kb(r.js).padStart(9)} ${kb(r.css).padStart(9)}`);
     console.log('\nOther lazy chunks (gzip JS / CSS):');
     for (const r of report.lazy) console.log(`  ${r.chunk.padEnd(56)} ${kb(r.js).padStart(9)} ${kb(r.css).padStart(9)}`);
-    if (report.initial.js >= report.budget) {
-      console.error(`\nInitial JS ${kb(report.initial.js)} is over the ${kb(report.budget)} budget.`);
+    if (report.initial.js > report.budget) {
+      console.error(`\nInitial JS ${kb(report.initial.js)} is over the ${kb(report.budget)} budget by ${kb(report.initial.js - report.budget)}.`);
       process.exitCode = 1;
+    } else {
+      console.log(`\nInitial JS within the ${kb(report.budget)} budget.`);
     }
   }
 }

@@ -51,3 +51,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: ROUTES.chooseLocation, load: () => import('../features/location/pages/choose-location-page.tsx') },
   { path: ROUTES.openLocation, load: () => import('../features/location/pages/open-location-page.tsx') },
 ];
+
+/** What the shared layout needs to know of the route shown: its title rule and whether it is a tab. */
+export function routeTraits(pathname: string): { emptyTitle: boolean; onTab: boolean } {
+  const onTab = pathname === '/' || Object.values(TAB_ROUTES).some((route) => route.path === pathname);
+  const emptyTitle = PAGE_ROUTES.some((route) => route.path === pathname && route.emptyTitle === true);
+  return { emptyTitle, onTab };
+}

@@ -1,7 +1,7 @@
 import TabBar from 'antd-mobile/es/components/tab-bar';
 import { BillOutline, CheckShieldOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router';
-import { TAB_APTITUDE, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
+import { TAB_APTITUDE, TAB_BAR_LABEL, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
 import { TAB_ROUTES } from './routes.ts';
 
 /** SPEC.md section 2: tab bar height 70px, colours #A4B8D2 and #2886FF selected. */
@@ -20,7 +20,7 @@ export function AppTabBar() {
   // '/' is an alias of the loans page.
   const active = pathname === '/' ? TAB_ROUTES.loans.path : pathname;
   return (
-    <nav className="tab-bar" aria-label="tabs">
+    <nav className="tab-bar" aria-label={TAB_BAR_LABEL}>
       <TabBar activeKey={active} onChange={(key) => navigate(key, { replace: true })} safeArea>
         {TABS.map(({ key, title, Icon }) => (
           <TabBar.Item key={key} title={title} icon={<Icon className="tab-bar-icon" aria-hidden />} />

@@ -15,15 +15,21 @@ function historyIndex(): number {
 
 /**
  * SPEC.md sections 2 and 4: record the back event with the route left, set the
- * first-visit flag, then go back one page, or to the loans tab when there is none.
+ * first-visit flag, then go back one page, or to the loans tab when there is none. A
+ * page whose way back is not the page before (the end of a finished flow) names it in
+ * `to`, which replaces the current entry.
  */
-export function useBackAction(): () => void {
+export function useBackAction(): (to?: string) => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  return useCallback(() => {
-    markBack(pathname);
-    writeItem('firstVisit', true);
-    if (historyIndex() > 0) navigate(-1);
-    else navigate(ROUTES.loans, { replace: true });
-  }, [navigate, pathname]);
+  return useCallback(
+    (to?: string) => {
+      markBack(pathname);
+      writeItem('firstVisit', true);
+      if (to) navigate(to, { replace: true });
+      else if (historyIndex() > 0) navigate(-1);
+      else navigate(ROUTES.loans, { replace: true });
+    },
+    [navigate, pathname],
+  );
 }

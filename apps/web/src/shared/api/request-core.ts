@@ -33,6 +33,11 @@ export interface RequestOptions {
    * call with this option is sent by XMLHttpRequest (its `upload.onprogress`).
    */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * The caller no longer wants the answer (react-query's signal for a stale quote): the
+   * call is aborted and rejects with a handled 'cancelled' error, without any modal.
+   */
+  signal?: AbortSignal;
 }
 
 let cipher: WireCipher | undefined;
@@ -119,17 +124,26 @@ function xhrTransport(wire: Outgoing, signal: AbortSignal, onProgress: (fraction
  * Transport failures (timeout, no answer, HTTP status, unreadable body) end here.
  */
 async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
+  return (await sendTyped(wire, options)).body;
+}
+
+/** `send`, with the answer's content type (the contract path answers HTML, or an envelope on failure). */
+async function sendTyped(wire: Outgoing, options: RequestOptions): Promise<{ body: unknown; contentType: string }> {
   const endLoading = options.loading ? beginLoading() : () => undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   const onProgress = options.onUploadProgress;
   try {
+    if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
     let response: Transported;
     try {
       response = onProgress
         ? await xhrTransport(wire, controller.signal, onProgress)
         : await fetchTransport(wire, controller.signal);
     } catch {
+      if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
       if (controller.signal.aborted) {
         endLoading();
         showTimeoutModal();
@@ -146,8 +160,9 @@ async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
     try {
       const body = await response.read();
       onProgress?.(1);
-      return body;
+      return { body, contentType: response.contentType };
     } catch {
+      if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
       if (controller.signal.aborted) {
         endLoading();
         showTimeoutModal();
@@ -157,6 +172,7 @@ async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
     }
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
     endLoading();
   }
 }
@@ -220,10 +236,18 @@ export async function request<E extends Endpoint>(
   return answerBody(raw, endpoint.response) as ResponseOf<E>;
 }
 
-/** The contract-view path answers raw HTML: returned as it came, never decrypted. */
+/** An envelope where a page or file was expected: always a failure (301, a business error, or unreadable). */
+const NO_BODY: BodySchema<never> = { safeParse: () => ({ success: false }) };
+
+/**
+ * The contract-view path answers raw HTML, returned as it came, never decrypted; a
+ * refusal (no session, not the caller's order) comes as an envelope and is handled like
+ * every other call's.
+ */
 export async function requestRaw(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<string> {
-  const raw = await send(encode(path, payload), options);
-  return typeof raw === 'string' ? raw : JSON.stringify(raw);
+  const { body, contentType } = await sendTyped(encode(path, payload), options);
+  if (!contentType.includes('text/html')) return answerBody(body, NO_BODY);
+  return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
 /**
@@ -259,5 +283,27 @@ export async function requestOwnedFile(url: string, options: RequestOptions = {}
     return await response.blob();
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * A file answered by a GET path of the contract (the signed contract's PDF): the payload
+ * encrypted like every GET, the bytes returned as they came. The path answers a refusal as
+ * a small HTML page instead: its text is thrown as a business message for the caller.
+ */
+export async function requestRawFile(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<Blob> {
+  const wire = encode(path, payload);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  const endLoading = options.loading ? beginLoading() : () => undefined;
+  try {
+    const response = await fetch(wire.url, { method: wire.method, headers: wire.headers, signal: controller.signal });
+    if (response.status !== 200) throw new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status });
+    // A refusal comes as an envelope (text), the file as itself.
+    if ((response.headers.get('content-type') ?? '').startsWith('text/plain')) return answerBody(await response.text(), NO_BODY);
+    return await response.blob();
+  } finally {
+    clearTimeout(timer);
+    endLoading();
   }
 }

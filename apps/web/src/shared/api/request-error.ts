@@ -20,7 +20,9 @@ export type RequestErrorKind =
   /** The request never got an answer (refused, offline, blocked). */
   | 'network'
   /** No answer within the timeout. */
-  | 'timeout';
+  | 'timeout'
+  /** The caller aborted the call (its `signal`): nobody waits for the answer. */
+  | 'cancelled';
 
 export class RequestError extends Error {
   readonly kind: RequestErrorKind;

@@ -74,3 +74,8 @@ export function showRequestError(error: unknown): void {
 export async function requestOwnedFile(url: string, options: RequestOptions = {}): Promise<Blob> {
   return (await loadCore()).requestOwnedFile(url, options);
 }
+
+/** A file answered by a GET path (the signed contract's PDF), as a Blob (see request-core.ts). */
+export async function requestRawFile(path: PathDef, payload: unknown, options: RequestOptions = {}): Promise<Blob> {
+  return (await loadCore()).requestRawFile(path, payload, options);
+}

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from './use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
 import { CODE_SENT, INVALID_MOBILE } from '@app/contract/messages/accounts.ts';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
@@ -36,7 +36,7 @@ export function useSendCode(
   onError: (message: string | undefined) => void,
 ): SendCode {
   const countdown = useCountdown();
-  const mutation = useMutation({ mutationFn: sendVerifyCode });
+  const mutation = useSingleFlightMutation({ mutationFn: sendVerifyCode });
 
   async function send(typedMobile: string) {
     const mobile = normalizeTypedTaiwanMobile(typedMobile);

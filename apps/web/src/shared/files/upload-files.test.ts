@@ -5,6 +5,7 @@ import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.
 import { DATA_INVALID, REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { request } from '../api/request.ts';
+import { requestLayerStubs } from '../api/request-test-stubs.ts';
 import { RequestError } from '../api/request-error.ts';
 import { showWarmModal } from '../ui/feedback.ts';
 import { checkUpload, uploadFiles, UploadBlockedError, type UploadOptions } from './upload-files.ts';
@@ -55,37 +56,20 @@ describe('checkUpload (SPEC.md section 5)', () => {
 describe('uploadFiles answers go through the request layer', () => {
   const cipherKey = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
   const cipher = createBrowserCipher(cipherKey);
-  const storage = new Map<string, string>();
-  const location = { hash: '', href: '' };
-  const fetchMock = vi.fn<typeof fetch>();
   const SESSION = { token: '"t-1"', loginInfo: '{"userId":"1","uuId":"u"}', applyInfo: '{}' };
+  const stubs = requestLayerStubs({ cipherKey, session: SESSION, route: '/pages/me/question' });
+  const { storage, location, fetchMock } = stubs;
 
   /** The server's answer: an envelope, encrypted as on the wire. */
   function answer(envelope: { status: number; message: string; body: unknown }) {
     fetchMock.mockImplementation(async () => new Response(cipher.encrypt(JSON.stringify(envelope)), { status: 200 }));
   }
 
-  beforeEach(() => {
-    storage.clear();
-    for (const [key, value] of Object.entries(SESSION)) storage.set(key, value);
-    location.hash = '#/pages/me/question';
-    location.href = 'http://app.test/#/pages/me/question';
-    vi.stubGlobal('window', {
-      __APP_CONFIG__: { productName: '小安貸', packageName: 'tw.test', cipherKey, apiBase: '' },
-      localStorage: {
-        getItem: (key: string) => storage.get(key) ?? null,
-        setItem: (key: string, value: string) => storage.set(key, value),
-        removeItem: (key: string) => storage.delete(key),
-      },
-      location,
-    });
-    vi.stubGlobal('fetch', fetchMock);
-  });
+  beforeEach(() => stubs.install());
 
   afterEach(() => {
-    vi.unstubAllGlobals();
+    stubs.reset();
     vi.mocked(showWarmModal).mockClear();
-    fetchMock.mockReset();
   });
 
   const upload = () => uploadFiles({ url: PATHS.uploadImage.path, files: [new File(['png'], 'a.png')] });

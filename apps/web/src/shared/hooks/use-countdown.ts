@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Seconds left until a deadline, ticking once a second. Keeps the deadline (not a
- * counter), so a throttled background tab still shows the right value when it wakes.
+ * The current time, re-read once a second until `deadline` (ms since the epoch) has
+ * passed, then still. Keeps the deadline (not a counter), so a throttled background tab
+ * still shows the right value when it wakes.
  */
-export function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
-  const [deadline, setDeadline] = useState(0);
+export function useNowUntil(deadline: number): number {
   const [now, setNow] = useState(() => Date.now());
-
   useEffect(() => {
-    if (deadline <= Date.now()) return undefined;
+    if (Number.isNaN(deadline) || deadline <= Date.now()) return undefined;
     const timer = setInterval(() => {
       const current = Date.now();
       setNow(current);
@@ -17,10 +16,19 @@ export function useCountdown(): { secondsLeft: number; start: (seconds: number) 
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
+  return now;
+}
+
+/** Seconds left of a countdown the caller starts (the resend timer of a code). */
+export function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
+  const [deadline, setDeadline] = useState(0);
+  const [started, setStarted] = useState(0);
+  const ticking = useNowUntil(deadline);
+  const now = Math.max(ticking, started);
 
   const start = useCallback((seconds: number) => {
     const current = Date.now();
-    setNow(current);
+    setStarted(current);
     setDeadline(current + seconds * 1000);
   }, []);
 

@@ -58,7 +58,7 @@ function once(key: string, show: () => Promise<unknown>): void {
 export function showWarmModal(content: string, onConfirm?: () => void): void {
   once(`warm:${content}`, () =>
     antd().then(({ Dialog }) =>
-      Dialog.alert({ title: MODAL_WARM_TITLE, content, confirmText: MODAL_CONFIRM, onConfirm }),
+      Dialog.alert({ 'aria-label': MODAL_WARM_TITLE, title: MODAL_WARM_TITLE, content, confirmText: MODAL_CONFIRM, onConfirm }),
     ),
   );
 }
@@ -67,7 +67,7 @@ export function showWarmModal(content: string, onConfirm?: () => void): void {
 export function showFriendlyModal(content: string, callback?: () => void): void {
   once(`friendly:${content}`, () =>
     antd().then(({ Dialog }) =>
-      Dialog.alert({ title: MODAL_FRIENDLY_TITLE, content, confirmText: MODAL_OK, onConfirm: callback }),
+      Dialog.alert({ 'aria-label': MODAL_FRIENDLY_TITLE, title: MODAL_FRIENDLY_TITLE, content, confirmText: MODAL_OK, onConfirm: callback }),
     ),
   );
 }
@@ -76,7 +76,7 @@ export function showFriendlyModal(content: string, callback?: () => void): void 
 export function showTimeoutModal(): void {
   once('timeout', () =>
     antd().then(({ Dialog }) =>
-      Dialog.alert({ title: TIMEOUT_TITLE, content: TIMEOUT_CONTENT, confirmText: MODAL_CONFIRM }),
+      Dialog.alert({ 'aria-label': TIMEOUT_TITLE, title: TIMEOUT_TITLE, content: TIMEOUT_CONTENT, confirmText: MODAL_CONFIRM }),
     ),
   );
 }
@@ -87,6 +87,7 @@ export function showAccessFailedModal(address: string): void {
     const { Dialog } = await antd();
     await new Promise<void>((resolve) => {
       Dialog.show({
+        'aria-label': ACCESS_FAILED,
         content: ACCESS_FAILED,
         closeOnAction: true,
         afterClose: resolve,

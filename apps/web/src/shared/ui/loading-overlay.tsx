@@ -2,6 +2,9 @@ import Mask from 'antd-mobile/es/components/mask';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { SLOW_NETWORK_TEXT } from '@app/contract/messages/app-shell.ts';
 import { useLoadingStore } from './loading-store.ts';
+import { followReducedMotion } from './reduced-motion.ts';
+
+followReducedMotion();
 
 /** The counted request indicator; after 5 s it blocks the page with the slow-network text. */
 export default function LoadingOverlay() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import AntNavBar from 'antd-mobile/es/components/nav-bar';
 import { LeftOutline } from 'antd-mobile-icons';
 import { BACK } from '@app/contract/messages/app-shell.ts';
@@ -22,6 +22,8 @@ export interface NavBarProps {
   showService?: boolean;
   /** Tab pages are roots: they have no back button. Default true. */
   showBack?: boolean;
+  /** Where back leads when it is not the page before (the end of a finished flow). */
+  backTo?: string;
 }
 
 export function NavBar({
@@ -34,9 +36,18 @@ export function NavBar({
   otherBack = false,
   showService = true,
   showBack = true,
+  backTo,
 }: NavBarProps) {
   const { back, ServiceButton } = usePageChrome();
   const [quitOpen, setQuitOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+
+  // The library marks its left area role="button" whether or not it holds anything, and
+  // never makes it focusable: an unnamed, unreachable button. The back button below is a
+  // real one, so the area loses the role.
+  useLayoutEffect(() => {
+    headerRef.current?.querySelector('.adm-nav-bar-left')?.removeAttribute('role');
+  }, []);
 
   const right =
     rightIcon || rightIconB ? (
@@ -56,18 +67,21 @@ export function NavBar({
 
   return (
     <>
-      <header className="nav-bar" style={{ background: bgColor }}>
+      <header className="nav-bar" style={{ background: bgColor }} ref={headerRef}>
         <AntNavBar
-          back={showBack ? '' : null}
-          backIcon={
+          back={null}
+          left={
             showBack ? (
-              <span className="nav-bar-back">
+              <button
+                type="button"
+                className="adm-nav-bar-back nav-bar-back"
+                aria-label={BACK}
+                onClick={() => (otherBack ? setQuitOpen(true) : back(backTo))}
+              >
                 <LeftOutline aria-hidden />
-                <span className="visually-hidden">{BACK}</span>
-              </span>
+              </button>
             ) : null
           }
-          onBack={() => (otherBack ? setQuitOpen(true) : back())}
           right={right}
         >
           <h1 className="nav-bar-title">{title}</h1>
@@ -80,7 +94,7 @@ export function NavBar({
             onContinue={() => setQuitOpen(false)}
             onLeave={() => {
               setQuitOpen(false);
-              back();
+              back(backTo);
             }}
           />
         </Suspense>

@@ -6,7 +6,8 @@ import { createContext, useContext, type ComponentType } from 'react';
  * shared/ must not import, so app/ provides them here.
  */
 export interface PageChrome {
-  back: () => void;
+  /** Back one page, or to `to` (replacing the current entry) where a finished flow ends. */
+  back: (to?: string) => void;
   ServiceButton: ComponentType;
 }
 
@@ -15,7 +16,7 @@ function NoService() {
 }
 
 export const PageChromeContext = createContext<PageChrome>({
-  back: () => window.history.back(),
+  back: (to?: string) => (to ? window.location.replace(`#${to}`) : window.history.back()),
   ServiceButton: NoService,
 });
 

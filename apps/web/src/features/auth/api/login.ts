@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 import { writeItem } from '../../../shared/store/local-store.ts';
@@ -18,7 +19,7 @@ export function login(input: LoginInput): Promise<LoginResult> {
  */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: login,
     onSuccess: (result) => {
       writeItem('token', result.token);

@@ -11,7 +11,7 @@ export default function ModuleBPage() {
   const afterLogin = useAfterLogin();
   return (
     <div className="page module-b-page">
-      <NavBar title={TITLE_LOGIN} bgColor="#2886ff" />
+      <NavBar title={TITLE_LOGIN} bgColor="#1458c4" />
       <main className="page-body">
         <section className="campaign-hero">
           <h2 className="campaign-product">{getRuntimeConfig().productName}</h2>

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
 import { request } from '../../../shared/api/request.ts';
@@ -13,7 +14,7 @@ export function bindCard(input: BindCardInput) {
 /** Adds a card; the list and the onboarding steps change with it. */
 export function useBindCard() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: bindCard,
     onSuccess: () =>
       Promise.all([

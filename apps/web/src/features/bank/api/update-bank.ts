@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 import { bindCardListQueryOptions, type BankCard } from './bind-card-list.ts';
@@ -10,7 +11,7 @@ export function updateDefaultBank(cardId: string): Promise<BankCard[]> {
 
 export function useUpdateDefaultBank() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: updateDefaultBank,
     onSuccess: (cards) => queryClient.setQueryData(bindCardListQueryOptions().queryKey, cards),
   });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 
@@ -9,5 +9,5 @@ export function editPassword(input: EditPasswordInput): Promise<unknown> {
 }
 
 export function useEditPassword() {
-  return useMutation({ mutationFn: editPassword });
+  return useSingleFlightMutation({ mutationFn: editPassword });
 }

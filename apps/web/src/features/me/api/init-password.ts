@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
@@ -11,7 +12,7 @@ export function initPassword(input: InitPasswordInput): Promise<unknown> {
 
 export function useInitPassword() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: initPassword,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryCashUserQueryOptions().queryKey }),
   });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 import { clearSession } from '../../../shared/store/local-store.ts';
@@ -14,7 +14,7 @@ export function loginOut(): Promise<unknown> {
  * mounted query would refetch without a session and be sent to login).
  */
 export function useLoginOut() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async () => {
       try {
         await loginOut();

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
@@ -25,7 +26,7 @@ export async function verifyFace(selfie: Blob, onProgress?: (percent: number) =>
 
 export function useVerifyFace() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ selfie, onProgress }: { selfie: Blob; onProgress?: (percent: number) => void }) => verifyFace(selfie, onProgress),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryCashUserQueryOptions().queryKey }),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { onUserDetailSaved, type UserDetail } from '../../../shared/api/query-user-detail.ts';
 import { request } from '../../../shared/api/request.ts';
@@ -12,7 +13,7 @@ export function supplementUserInfo(input: SupplementUserInfoInput): Promise<User
 /** Saves the step; the answer is the detail as saved (numbers masked). */
 export function useSupplementUserInfo() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: supplementUserInfo,
     onSuccess: (detail) => onUserDetailSaved(queryClient, detail),
   });

@@ -31,6 +31,7 @@ import { requiredRule, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { useSupplementUserInfo, type SupplementUserInfoInput } from '../api/supplement-user-info.ts';
 import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
 import { CountyDistrictItem } from '../../../shared/forms/county-district-item.tsx';
+import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
 
 const shape = ZSupplementUserInfoRequestSchema.shape;
 
@@ -50,23 +51,13 @@ interface Values {
   lineId?: string;
 }
 
-function isoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-function fromIsoDate(value: string): Date | undefined {
-  const [y, m, d] = value.split('-').map(Number);
-  return y && m && d ? new Date(y, m - 1, d) : undefined;
-}
-
 /** The saved answers as the form's values; the ID number stays empty (only its mask is known). */
 function initialValues(personal: UserDetail['personal']): Values {
   if (!personal) return {};
   return {
     name: personal.name,
     gender: [personal.gender],
-    birthDate: fromIsoDate(personal.birthDate),
+    birthDate: calendarDateToPickerDate(personal.birthDate),
     maritalStatus: [personal.maritalStatus],
     education: [personal.education],
     occupation: [personal.occupation],
@@ -99,7 +90,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
     const input: SupplementUserInfoInput = {
       name: values.name ?? '',
       gender: pickedKey(values.gender) as SupplementUserInfoInput['gender'],
-      birthDate: values.birthDate ? isoDate(values.birthDate) : '',
+      birthDate: values.birthDate ? pickerDateToCalendarDate(values.birthDate) : '',
       ...(idNumber ? { idNumber } : {}),
       maritalStatus: pickedKey(values.maritalStatus) as SupplementUserInfoInput['maritalStatus'],
       education: pickedKey(values.education) as SupplementUserInfoInput['education'],
@@ -148,7 +139,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       >
         <DatePicker min={MIN_BIRTH} max={latestAdultBirthDate()} title={T.USER_INFO_BIRTH_DATE}>
           {(value) =>
-            value ? <span className="picker-value">{isoDate(value)}</span> : <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
+            value ? <span className="picker-value">{pickerDateToCalendarDate(value)}</span> : <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
           }
         </DatePicker>
       </Form.Item>

@@ -1,7 +1,80 @@
+import { useNavigate } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
 import { TITLE_ORDER_DETAIL } from '@app/contract/messages/app-shell.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import * as T from '@app/contract/messages/order-pages.ts';
+import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
+import { type OrderDetail } from '../api/order-detail.ts';
+import { OrderEvents, OrderPayments, OrderSchedule, OrderTerms } from '../components/order-sections.tsx';
+import { OrderPage, OrderSummary } from '../components/order-page.tsx';
+import { formatMoney } from '../utils/format.ts';
+import './orders.css';
 
-/** Nav bar, title and empty state until the page's capability is built. */
+/**
+ * /pages/order/detail?orderId= — the order's terms, schedule (paid and unpaid
+ * instalments), payments, timeline and due date, with 還款 / 展期 / 查看合約 when the
+ * order allows them now.
+ */
 export default function OrderDetailPage() {
-  return <PlaceholderPage title={TITLE_ORDER_DETAIL} />;
+  return (
+    <OrderPage className="order-detail-page" title={TITLE_ORDER_DETAIL}>
+      {(order) => <OrderDetailView order={order} />}
+    </OrderPage>
+  );
+}
+
+function OrderDetailView({ order }: { order: OrderDetail }) {
+  const navigate = useNavigate();
+  const { actions } = order;
+  const hasActions = actions.sign || actions.repay || actions.extend || actions.viewContract;
+  return (
+    <>
+      <OrderSummary order={order}>
+        {order.refusalMessage ? <p className="order-summary-refusal">{order.refusalMessage}</p> : null}
+        {order.coolDownUntil ? (
+          <p className="order-summary-due">
+            {T.ORDER_DETAIL_COOL_DOWN} {order.coolDownUntil}
+          </p>
+        ) : null}
+        {order.creditKept > 0 ? (
+          <p className="order-summary-due" data-testid="order-credit-kept">
+            {T.ORDER_DETAIL_CREDIT_KEPT} <strong>{formatMoney(order.creditKept)}</strong>
+          </p>
+        ) : null}
+      </OrderSummary>
+
+      {hasActions ? (
+        <div className="order-actions" data-testid="order-actions">
+          {actions.sign ? (
+            <Button color="primary" shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.sign, { orderId: order.id }))}>
+              {T.ORDER_ACTION_SIGN}
+            </Button>
+          ) : null}
+          {actions.repay ? (
+            <Button
+              color={order.state === '已逾期' ? 'danger' : 'primary'}
+              shape="rounded"
+              onClick={() => navigate(routeWithQuery(ROUTES.orderPay, { orderId: order.id }))}
+            >
+              {T.ORDER_ACTION_REPAY}
+            </Button>
+          ) : null}
+          {actions.extend ? (
+            <Button shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.orderPay, { orderId: order.id, mode: 'extend' }))}>
+              {T.ORDER_ACTION_EXTEND}
+            </Button>
+          ) : null}
+          {actions.viewContract ? (
+            <Button shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.orderContract, { orderId: order.id }))}>
+              {T.ORDER_ACTION_CONTRACT}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <OrderSchedule order={order} />
+      <OrderPayments payments={order.payments} />
+      <OrderTerms order={order} />
+      <OrderEvents order={order} />
+    </>
+  );
 }

@@ -1,7 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { TITLE_ORDER_PAY } from '@app/contract/messages/app-shell.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import * as T from '@app/contract/messages/order-pages.ts';
+import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { QueryState } from '../../../shared/ui/query-state.tsx';
+import { type OrderDetail, type OrderPayment } from '../api/order-detail.ts';
+import { useRepayOptions } from '../api/repayments.ts';
+import { ExtensionPanel } from '../components/extension-panel.tsx';
+import { IssuedPayment } from '../components/issued-payment.tsx';
+import { RepayPanel } from '../components/repay-panel.tsx';
+import { OrderPage, OrderSummary } from '../components/order-page.tsx';
+import './orders.css';
 
-/** Nav bar, title and empty state until the page's capability is built. */
+type Mode = 'repay' | 'extend';
+
+/**
+ * /pages/order/pay?orderId=[&mode=extend] — what to pay and how: the amount choices,
+ * channels with limits and fees, the issued store code or virtual account with copy
+ * buttons and a countdown; the extension trial and its confirmation; the manual
+ * transfer with its receipt photo. The order is read again while a code waits, so a
+ * payment shows as soon as the gateway's notification lands.
+ */
 export default function OrderPayPage() {
-  return <PlaceholderPage title={TITLE_ORDER_PAY} />;
+  return (
+    <OrderPage className="order-pay-page" title={TITLE_ORDER_PAY}>
+      {(order) => <OrderPayView order={order} />}
+    </OrderPage>
+  );
+}
+
+function isOpen(payment: OrderPayment): boolean {
+  return payment.state === 'pending' && payment.expiresAt !== null && Date.parse(payment.expiresAt) > Date.now();
+}
+
+function OrderPayView({ order }: { order: OrderDetail }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [issued, setIssued] = useState<OrderPayment>();
+  const issuedRef = useRef<HTMLDivElement>(null);
+  const canPay = order.actions.repay || order.actions.extend;
+  const mode: Mode = params.get('mode') === 'extend' && order.actions.extend ? 'extend' : 'repay';
+
+  // The issued payment as the order now shows it (paid once the notification landed).
+  const current = issued ? (order.payments.find((payment) => payment.id === issued.id) ?? issued) : undefined;
+  const others = order.payments.filter((payment) => payment.id !== current?.id && isOpen(payment));
+
+  useEffect(() => {
+    if (issued) issuedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [issued]);
+
+  return (
+    <>
+      <OrderSummary order={order} compact />
+
+      <div ref={issuedRef}>
+        {current ? (
+          <IssuedPayment payment={current} />
+        ) : null}
+        {others.length > 0 ? (
+          <section className="order-section">
+            <h2 className="order-section-title">{T.ISSUED_OPEN_TITLE}</h2>
+            {others.map((payment) => (
+              <IssuedPayment key={payment.id} payment={payment} />
+            ))}
+          </section>
+        ) : null}
+      </div>
+
+      {canPay ? (
+        <section className="order-section order-pay-section">
+          {order.actions.extend ? (
+            <Tabs
+              className="order-pay-modes"
+              activeKey={mode}
+              onChange={(key) => {
+                const next = new URLSearchParams(params);
+                if (key === 'extend') next.set('mode', 'extend');
+                else next.delete('mode');
+                setParams(next, { replace: true });
+              }}
+            >
+              <Tabs.Tab key="repay" title={T.ORDER_PAY_MODE_REPAY} />
+              <Tabs.Tab key="extend" title={T.ORDER_PAY_MODE_EXTEND} />
+            </Tabs>
+          ) : null}
+          <PayOptions order={order} mode={mode} onIssued={setIssued} />
+        </section>
+      ) : current ? (
+        <Button block shape="rounded" size="large" onClick={() => navigate(routeWithQuery(ROUTES.orderDetail, { orderId: order.id }))}>
+          {T.ORDER_ACTION_DETAIL}
+        </Button>
+      ) : (
+        <EmptyState title={T.ORDER_PAY_NOT_REPAYABLE}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.orderDetail, { orderId: order.id }))}>
+            {T.ORDER_ACTION_DETAIL}
+          </Button>
+        </EmptyState>
+      )}
+    </>
+  );
+}
+
+function PayOptions({ order, mode, onIssued }: { order: OrderDetail; mode: Mode; onIssued: (payment: OrderPayment) => void }) {
+  const options = useRepayOptions(order.id);
+  return (
+    <QueryState query={options}>
+      {(answer) =>
+        mode === 'extend' ? (
+          <ExtensionPanel orderId={order.id} channels={answer.channels} onIssued={onIssued} />
+        ) : (
+          <RepayPanel orderId={order.id} disbursedOn={order.disbursedOn} options={answer} onIssued={onIssued} />
+        )
+      }
+    </QueryState>
+  );
 }

@@ -1,7 +1,46 @@
+import { useSearchParams } from 'react-router';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import { ORDER_LIST_LOGIN_PROMPT, ORDER_LIST_TABS } from '@app/contract/messages/order-pages.ts';
+import { ORDER_LIST_FILTERS } from '@app/contract/schemas/orders.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { LoginGate } from '../../../shared/ui/login-gate.tsx';
+import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import type { OrderListFilter } from '../api/order-record.ts';
+import { OrderList } from '../components/order-list.tsx';
+import './orders.css';
 
-/** Nav bar, title and empty state until the page's capability is built. */
+function isFilter(value: string | null): value is OrderListFilter {
+  return value !== null && (ORDER_LIST_FILTERS as readonly string[]).includes(value);
+}
+
+/**
+ * /pages/order/index (tab 訂單) — the borrower's orders by state: 全部, 審核中, 待還款,
+ * 已逾期, 已結清; the chosen tab is kept in the address so back from a detail returns to it.
+ */
 export default function OrdersPage() {
-  return <PlaceholderPage title={TAB_ORDERS} showBack={false} />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('state');
+  const filter: OrderListFilter = isFilter(requested) ? requested : 'all';
+  return (
+    <div className="page orders-page">
+      <NavBar title={TAB_ORDERS} showBack={false} />
+      <main className="page-body orders-body">
+        <LoginGate returnTo={ROUTES.orders} prompt={ORDER_LIST_LOGIN_PROMPT}>
+          <Tabs
+          className="orders-tabs"
+          activeKey={filter}
+          onChange={(key) => setParams(key === 'all' ? {} : { state: key }, { replace: true })}
+        >
+          {ORDER_LIST_FILTERS.map((key) => (
+            <Tabs.Tab key={key} title={ORDER_LIST_TABS[key]} />
+          ))}
+          </Tabs>
+          <div className="orders-list-wrap">
+            <OrderList key={filter} filter={filter} />
+          </div>
+        </LoginGate>
+      </main>
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 
@@ -10,7 +11,7 @@ export function saveUserQuestion(input: SaveQuestionInput): Promise<ResponseOf<t
 
 export function useSaveUserQuestion() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: saveUserQuestion,
     // Every keyword's answer holds the user's list: refresh them all.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['userQuestion', 'query'] }),

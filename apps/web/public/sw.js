@@ -1,0 +1,68 @@
+/* global self, caches, fetch, URL */
+/**
+ * The app's service worker, written by hand (docs/decisions.md, "Service worker"). The build
+ * (apps/web/scripts/delivery-build.ts) replaces the two placeholders below with the
+ * build's version and the list of files to precache: the app shell ('/', its runtime
+ * config), every hashed asset, the manifest and the icons.
+ *
+ * - Hashed assets: from the cache (they never change under one name), else the network.
+ * - The page itself ('/', navigations) and /runtime-config.js: the network first, the
+ *   cached copy only when the network fails, so the app opens offline.
+ * - Anything else, the API above all, is not touched: an answer is never cached, so an
+ *   offline app shows that it is offline instead of a stale balance.
+ * - A new version installs beside the running one and waits; the page offers to reload
+ *   and then posts SKIP_WAITING (apps/web/src/app/service-worker-registration.ts).
+ */
+const VERSION = '__SW_VERSION__';
+const PRECACHE = /** @type {string[]} */ (JSON.parse('__SW_PRECACHE__'));
+const CACHE = `app-${VERSION}`;
+const SHELL = '/';
+const RUNTIME_CONFIG = '/runtime-config.js';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) => Promise.all(keys.filter((key) => key.startsWith('app-') && key !== CACHE).map((key) => caches.delete(key)))),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+
+async function networkFirst(request, cacheKey) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(CACHE);
+      await cache.put(cacheKey, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(cacheKey, { cacheName: CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { cacheName: CACHE });
+  return cached ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && (url.pathname === '/' || url.pathname === '/index.html')) {
+    event.respondWith(networkFirst(request, SHELL));
+  } else if (url.pathname === RUNTIME_CONFIG) {
+    event.respondWith(networkFirst(request, RUNTIME_CONFIG));
+  } else if (PRECACHE.includes(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  }
+});

@@ -1,0 +1,165 @@
+/**
+ * Build steps for delivery, run by Vite after it has written the bundle (vite.config.ts):
+ *
+ * 1. The service worker: public/sw.js (copied to dist/ by Vite) gets the build's version
+ *    and the list of files to precache in place of its placeholders.
+ * 2. Precompression: every text file of 1 KB or more gets a .br (brotli, quality 11)
+ *    and a .gz (gzip, level 9) beside it, which the server sends by Accept-Encoding
+ *    (@fastify/static preCompressed), so no asset is compressed per request.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
+export const PRECOMPRESS_MIN_BYTES = 1024;
+const SERVICE_WORKER = 'sw.js';
+/** Served by the API server, not files of the build: the page and its runtime config. */
+const SHELL_URLS = ['/', '/runtime-config.js'];
+
+/** Every file under root, as URL paths ('/assets/x.js'), skipping dot folders (.vite). */
+export function listFiles(root: string, dir = root): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(root, full));
+    else out.push(`/${path.relative(root, full).split(path.sep).join('/')}`);
+  }
+  return out.sort();
+}
+
+/** What the service worker precaches: the shell, then every built file but itself and index.html. */
+export function precacheList(root: string): string[] {
+  const files = listFiles(root).filter(
+    (url) => url !== `/${SERVICE_WORKER}` && url !== '/index.html' && !/\.(br|gz|map)$/.test(url),
+  );
+  return [...SHELL_URLS, ...files];
+}
+
+/** The version: a hash of every precached file's content, so any change installs a new worker. */
+export function buildVersion(root: string, list: string[]): string {
+  const hash = createHash('sha256');
+  for (const url of list) {
+    hash.update(url);
+    if (!SHELL_URLS.includes(url)) hash.update(readFileSync(path.join(root, url)));
+  }
+  hash.update(readFileSync(path.join(root, 'index.html')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function writeServiceWorker(root: string): { version: string; count: number } {
+  const file = path.join(root, SERVICE_WORKER);
+  const list = precacheList(root);
+  const version = buildVersion(root, list);
+  const source = readFileSync(file, 'utf8');
+  if (!source.includes('__SW_PRECACHE__')) throw new Error(`${file}: no __SW_PRECACHE__ placeholder`);
+  // The list goes inside a single-quoted JSON.parse string: URLs hold no quote or backslash.
+  if (list.some((url) => /['\\]/.test(url))) throw new Error('a built file name holds a quote or backslash');
+  writeFileSync(file, source.replace('__SW_VERSION__', version).replace('__SW_PRECACHE__', JSON.stringify(list)));
+  return { version, count: list.length };
+}
+
+export function precompress(root: string): number {
+  let files = 0;
+  for (const url of listFiles(root)) {
+    if (!TEXT_FILE.test(url)) continue;
+    const full = path.join(root, url);
+    if (statSync(full).size < PRECOMPRESS_MIN_BYTES) continue;
+    const raw = readFileSync(full);
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(raw, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+    );
+    writeFileSync(`${full}.gz`, gzipSync(raw, { level: 9 }));
+    files += 1;
+  }
+  return files;
+}
+
+/**
+ * Modules the start page needs right after the entry has run: the loans page (the app's
+ * start URL), the request layer and the endpoint table (every page's first request).
+ * Preloaded from index.html, with the loans page's styles, they arrive beside the entry
+ * instead of two or three round trips after it.
+ */
+export const START_MODULES = [
+  'src/features/loans/pages/loans-page.tsx',
+  'src/shared/api/request-core.ts',
+  '../../packages/contract/src/endpoints.ts',
+];
+
+/** The files of the start modules' chunks and of everything they import statically, scripts and styles. */
+export function startChunkFiles(context: IndexHtmlTransformContext, root: string): { scripts: string[]; styles: string[] } {
+  const chunks = Object.values(context.bundle ?? {}).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  // The entry and its static imports: Vite links those itself.
+  const preloadedByEntry = new Set<string>();
+  const entryStack = context.chunk ? [context.chunk.fileName] : [];
+  while (entryStack.length > 0) {
+    const file = entryStack.pop()!;
+    if (preloadedByEntry.has(file)) continue;
+    preloadedByEntry.add(file);
+    entryStack.push(...(byFile.get(file)?.imports ?? []));
+  }
+  const wanted = new Set<string>();
+  const isStartModule = (id: string) => START_MODULES.includes(path.relative(root, id).split(path.sep).join('/'));
+  // A module may be a chunk's facade, or sit in a shared chunk of its own (the endpoint table).
+  const stack = chunks.filter((chunk) => chunk.moduleIds.some(isStartModule)).map((chunk) => chunk.fileName);
+  const styles = new Set<string>();
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (wanted.has(file) || preloadedByEntry.has(file)) continue;
+    wanted.add(file);
+    const chunk = byFile.get(file);
+    for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+    stack.push(...(chunk?.imports ?? []));
+  }
+  return { scripts: [...wanted].sort(), styles: [...styles].sort() };
+}
+
+/** The Vite plugin: start-page preloads in index.html; after the bundle is written, the service worker, then precompression. */
+export function deliveryBuild(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'delivery-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const { scripts, styles } = startChunkFiles(context, root);
+        return {
+          html,
+          tags: [
+            // Stylesheets Vite would add when the chunk loads; linked here, it finds them in place.
+            ...styles.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+            ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ],
+        };
+      },
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const sw = writeServiceWorker(outDir);
+        const compressed = precompress(outDir);
+        console.log(`service worker ${sw.version}: ${sw.count} URLs precached; ${compressed} files precompressed (br, gz)`);
+      },
+    },
+  };
+}

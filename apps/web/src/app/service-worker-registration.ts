@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+import { afterLoad } from '../shared/utils/after-load.ts';
+
+/**
+ * The service worker (public/sw.js): registered once the page has loaded, so it never
+ * competes with the first paint. A new version installs beside the running one and
+ * waits; `waiting` is set then and the shell offers to reload (UpdatePrompt). Only a
+ * page that a worker already controls is offered an update: the first visit installs
+ * silently.
+ */
+interface UpdateState {
+  waiting: ServiceWorker | null;
+  dismissed: boolean;
+  setWaiting: (worker: ServiceWorker) => void;
+  dismiss: () => void;
+}
+
+export const useUpdateStore = create<UpdateState>((set) => ({
+  waiting: null,
+  dismissed: false,
+  setWaiting: (worker) => set({ waiting: worker, dismissed: false }),
+  dismiss: () => set({ dismissed: true }),
+}));
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+function watch(registration: ServiceWorkerRegistration): void {
+  const offer = (worker: ServiceWorker | null) => {
+    if (worker && navigator.serviceWorker.controller) useUpdateStore.getState().setWaiting(worker);
+  };
+  offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offer(installing);
+    });
+  });
+  // A deploy while the app stays open: look again whenever it comes back to the front.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
+  });
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void afterLoad(0).then(() => navigator.serviceWorker.register(SERVICE_WORKER_URL).then(watch, () => undefined));
+}
+
+/** Activates the waiting version, then reloads into it once it controls the page. */
+export function applyUpdate(): void {
+  const { waiting } = useUpdateStore.getState();
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import type { TOrderState } from '@app/contract/schemas/orders.ts';
+import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type OrderDetail = ResponseOf<typeof ENDPOINTS.loanOrderDetail>['order'];
+export type OrderPayment = OrderDetail['payments'][number];
+
+/** States that change by themselves (decision, payout): the detail is read again meanwhile. */
+const MOVING_STATES: readonly TOrderState[] = ['審核中', '已核准', '放款中'];
+const ORDER_POLL_MS = 5000;
+
+export function orderDetailQueryKey(orderId: string | undefined) {
+  return ['order', 'detail', orderId] as const;
+}
+
+export function orderDetail(orderId: string): Promise<OrderDetail> {
+  return request(ENDPOINTS.loanOrderDetail, { orderId }).then((answer) => answer.order);
+}
+
+/**
+ * The order; read again every few seconds while it moves on its own or while one of its
+ * payments waits for the gateway (`watchPayments`), so a payment shows as soon as it lands.
+ */
+export function useOrderDetail(orderId: string | undefined, options: { watchPayments?: boolean } = {}) {
+  return useQuery({
+    queryKey: orderDetailQueryKey(orderId),
+    queryFn: () => orderDetail(orderId ?? ''),
+    enabled: orderId !== undefined,
+    meta: INLINE_ERROR_META,
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      if (!order) return false;
+      if (MOVING_STATES.includes(order.state)) return ORDER_POLL_MS;
+      if (options.watchPayments && order.payments.some((payment) => payment.state === 'pending')) return ORDER_POLL_MS;
+      return false;
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
+import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
+import { request } from '../../../shared/api/request.ts';
+
+export type RepayOptions = ResponseOf<typeof ENDPOINTS.repayChannel>;
+export type RepayChannel = RepayOptions['channels'][number];
+export type RepayChoice = RepayOptions['choices'][number];
+export type IssuedPayment = ResponseOf<typeof ENDPOINTS.repayCollect>['payment'];
+export type ReplanAnswer = ResponseOf<typeof ENDPOINTS.replanRepay>;
+export type ExtensionTrial = ResponseOf<typeof ENDPOINTS.extensionTrial>;
+export type ManualTransfer = Omit<RequestOf<typeof ENDPOINTS.repayManual>, 'requestId' | 'orderId'>;
+
+/** A new id per attempt: the server answers a retried request with its first answer. */
+function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The channels (limits, fees) and what can be paid on the order now. */
+export function useRepayOptions(orderId: string) {
+  return useQuery({
+    queryKey: ['repay', 'channel', orderId],
+    queryFn: () => request(ENDPOINTS.repayChannel, { orderId }),
+    meta: INLINE_ERROR_META,
+  });
+}
+
+/** What paying early costs today (interest only up to today) and the interest it saves. */
+export function useReplan(orderId: string, kind: 'nextInstalment' | 'payoff', enabled: boolean) {
+  return useQuery({
+    queryKey: ['repay', 'replan', orderId, kind],
+    queryFn: () => request(ENDPOINTS.replanRepay, { orderId, kind }),
+    enabled,
+    meta: INLINE_ERROR_META,
+  });
+}
+
+export function useExtensionTrial(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['extension', 'trial', orderId],
+    queryFn: () => request(ENDPOINTS.extensionTrial, { orderId }),
+    enabled,
+    meta: INLINE_ERROR_META,
+  });
+}
+
+/** After a payment is issued or a transfer reported, the order and its list read again. */
+function useRefreshOrder(orderId: string) {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: ['order'] });
+    void client.invalidateQueries({ queryKey: ['repay', 'channel', orderId] });
+  };
+}
+
+/** Issues a store code or a virtual account for the chosen amount. */
+export function useCollect(orderId: string) {
+  const refresh = useRefreshOrder(orderId);
+  return useSingleFlightMutation({
+    mutationFn: (input: { kind: RepayChoice['kind']; channel: 'cvs' | 'atm' }) =>
+      request(ENDPOINTS.repayCollect, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
+    onSuccess: refresh,
+  });
+}
+
+/** Issues the payment of an extension; the due date moves once it is paid. */
+export function useExtensionRepay(orderId: string) {
+  const refresh = useRefreshOrder(orderId);
+  return useSingleFlightMutation({
+    mutationFn: (channel: 'cvs' | 'atm') =>
+      request(ENDPOINTS.extensionRepay, { requestId: newRequestId(), orderId, channel }, { loading: true }).then((answer) => answer.payment),
+    onSuccess: refresh,
+  });
+}
+
+/** Reports a transfer the borrower made; it shows 待確認 until an operator confirms it. */
+export function useRepayManual(orderId: string) {
+  const refresh = useRefreshOrder(orderId);
+  return useSingleFlightMutation({
+    mutationFn: (input: ManualTransfer) =>
+      request(ENDPOINTS.repayManual, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,8 @@
+import { useNowUntil } from '../../../shared/hooks/use-countdown.ts';
+
+/** Seconds left until an ISO time, ticking once a second (0 once it passed or without one). */
+export function useTimeLeft(until: string | null): number {
+  const deadline = until ? Date.parse(until) : Number.NaN;
+  const now = useNowUntil(deadline);
+  return Number.isNaN(deadline) ? 0 : Math.max(0, Math.floor((deadline - now) / 1000));
+}

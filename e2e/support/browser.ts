@@ -8,8 +8,12 @@ export const VIEWPORT = { width: 390, height: 844 };
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
 
 export interface TestBrowser {
-  /** A fresh context (empty storage) with one page; console errors are collected. */
-  newPage(options?: { allowConsole?: RegExp[] }): Promise<TestPage>;
+  /**
+   * A fresh context (empty storage) with one page; console errors are collected.
+   * `bypassCSP` is for tests that inject code of their own into the page (the app itself
+   * always runs under its Content Security Policy).
+   */
+  newPage(options?: { allowConsole?: RegExp[]; bypassCSP?: boolean }): Promise<TestPage>;
   close(): Promise<void>;
 }
 
@@ -44,8 +48,8 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   return {
-    async newPage({ allowConsole = [] } = {}) {
-      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl, locale: 'zh-TW' });
+    async newPage({ allowConsole = [], bypassCSP = false } = {}) {
+      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl, locale: 'zh-TW', bypassCSP });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       const page = await context.newPage();
       const consoleErrors: string[] = [];

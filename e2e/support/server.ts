@@ -6,7 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/**
+ * The built app the tests serve. E2E_WEB_DIST points a run at a build of its own (e.g.
+ * `vite build --outDir /tmp/x`), away from the apps/web/dist other runs rebuild.
+ */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
 const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
 const START_TIMEOUT_MS = 90_000;
@@ -31,6 +35,8 @@ export interface TestServer {
   setFault(apiPath: string, fault: Fault, times?: number): Promise<void>;
   clearFaults(): Promise<void>;
   events(limit?: number): Promise<TrackedEvent[]>;
+  /** Moves the server's "now" by this many milliseconds from the real time (0 = back to real). */
+  setClockOffset(offsetMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -126,6 +132,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     },
     async clearFaults() {
       await hook(baseUrl, 'DELETE', '/__test__/faults');
+    },
+    async setClockOffset(offsetMs) {
+      await hook(baseUrl, 'POST', '/__test__/clock', { offsetMs });
     },
     async events(limit = 20) {
       const response = await hook(baseUrl, 'GET', `/__test__/events?limit=${limit}`);

@@ -6,7 +6,8 @@ import { goTo, launch } from '../support/app.ts';
 import { screenshotState } from '../support/browser.ts';
 import { REPO_ROOT, WEB_DIST } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { CHUNK_LOAD_FAILED, EMPTY_STATE, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages/app-shell.ts';
+import { CHUNK_LOAD_FAILED, RETRY, TITLE_PRODUCT_LIST } from '@app/contract/messages/app-shell.ts';
+import { PRODUCT_CHOOSE } from '@app/contract/messages/loan-pages.ts';
 
 interface ManifestChunk {
   file: string;
@@ -39,7 +40,7 @@ describe('route chunks', () => {
 
     await t.page.unroute(pattern);
     await retry.click();
-    await t.page.getByText(EMPTY_STATE).waitFor();
+    await t.page.getByRole('button', { name: PRODUCT_CHOOSE }).first().waitFor();
     expect(await t.page.locator('.nav-bar-title').textContent()).toBe(TITLE_PRODUCT_LIST);
     t.assertNoConsoleErrors();
     await t.close();
@@ -56,13 +57,16 @@ describe('route chunks', () => {
 });
 
 describe('bundle size', () => {
-  it("keeps the loans page's initial JS under 150 KB gzip (from the build manifest)", () => {
+  /** Today's figure rounded up: no growth while the 100 KB budget is not met (`npm run size:web` fails above it). */
+  const CEILING_WHILE_OVER_BUDGET = 150 * 1024;
+
+  it("measures the loans page's initial JS against the 100 KB gzip budget, and it does not grow", () => {
     const out = execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/web/scripts/size.mjs'), '--json'], {
       encoding: 'utf8',
     });
     const report = JSON.parse(out) as { initial: { js: number; css: number }; budget: number };
-    expect(report.budget).toBe(150 * 1024);
+    expect(report.budget).toBe(100 * 1024);
     expect(report.initial.js).toBeGreaterThan(0);
-    expect(report.initial.js).toBeLessThan(report.budget);
+    expect(report.initial.js).toBeLessThan(CEILING_WHILE_OVER_BUDGET);
   });
 });

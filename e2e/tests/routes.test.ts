@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { launch, goTo, setToken, storageItem } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { EMPTY_STATE, ONBOARDING_STEPS, TAB_APTITUDE, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
+import { ONBOARDING_STEPS, TAB_APTITUDE, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
+import { ORDER_DETAIL_NO_ORDER, ORDER_LIST_LOGIN_PROMPT } from '@app/contract/messages/order-pages.ts';
 
 /** Every route of SPEC.md section 2 ('/' is the loans page). */
 const ROUTES = [
@@ -96,11 +97,11 @@ describe('routes', () => {
     await t.close();
   });
 
-  it('shows placeholder pages with their empty state, and onboarding pages with the five steps', async () => {
+  it('shows a visitor the order pages\' login prompt, and onboarding pages with the five steps', async () => {
     const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/order/detail');
-    await t.page.getByText(EMPTY_STATE).waitFor();
+    await t.page.getByText(ORDER_LIST_LOGIN_PROMPT).waitFor();
     await goTo(t.page, '/pages/me/idCard');
     const steps = t.page.locator('.step-indicator .adm-step-title');
     await expect.poll(() => steps.allTextContents()).toEqual([...ONBOARDING_STEPS]);
@@ -126,7 +127,7 @@ describe('routes', () => {
 
     await setToken(t.page);
     await t.page.goto('/#/pages/order/detail');
-    await t.page.getByText(EMPTY_STATE).waitFor();
+    await t.page.getByText(ORDER_DETAIL_NO_ORDER).waitFor();
     expect(await t.page.evaluate(() => window.location.hash)).toBe('#/pages/order/detail');
     t.assertNoConsoleErrors();
     await t.close();

@@ -6,17 +6,12 @@ import { SERVICE_BUTTON, SERVICE_LINE_ID, SERVICE_LINE_LINK, TOAST_COPIED } from
 
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';
 const TAB_BAR_HEIGHT = 70;
+const SERVICE_SIZE = 48;
 const BUTTON = '.service-bubble .adm-floating-bubble-button';
 const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const suite = useE2ESuite();
-
-async function buttonBox(t: TestPage) {
-  const box = await t.page.locator(BUTTON).boundingBox();
-  if (!box) throw new Error('service button not visible');
-  return box;
-}
 
 /**
  * The button's box once it has come to rest: the same over ten animation frames. It
@@ -65,36 +60,38 @@ describe('customer-service button', () => {
     await t.close();
   });
 
-  it('starts at (1000, 10000) clamped into the viewport, above the tab bar', async () => {
+  it('starts at (1000, 10000): docked to the right edge, half visible, above the tab bar', async () => {
     const t = await suite.browser.newPage();
     await launch(t.page);
-    await expect
-      .poll(async () => {
-        const box = await buttonBox(t);
-        return [Math.round(box.x + box.width), Math.round(box.y + box.height)];
-      })
-      .toEqual([VIEWPORT.width, VIEWPORT.height - TAB_BAR_HEIGHT]);
+    const resting = await restingBox(t);
+    expect(resting.width).toBe(SERVICE_SIZE);
+    // Half of it beyond the right edge: a tab that leaves the content beside it visible.
+    expect(resting.x + resting.width / 2).toBe(VIEWPORT.width);
+    expect(resting.y + resting.height).toBe(VIEWPORT.height - TAB_BAR_HEIGHT);
     t.assertNoConsoleErrors();
     await t.close();
   });
 
-  it('can be dragged, and is in the same place after a reload', async () => {
+  it('can be dragged; let go, it docks to the nearer edge, and is there after a reload', async () => {
     const t = await suite.browser.newPage();
     await launch(t.page);
-    const start = await buttonBox(t);
-    await t.page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    const start = await restingBox(t);
+    // Grabbed in its visible half.
+    await t.page.mouse.move(start.x + start.width / 4, start.y + start.height / 2);
     await t.page.mouse.down();
     await t.page.mouse.move(120, 300, { steps: 12 });
     await t.page.mouse.up();
 
-    // The gesture library ignores the first pixels of a drag, so it lands a few pixels short.
+    // 120 is nearer the left edge: it glides there, half off screen, at the height it was let go
+    // (the gesture library ignores the first pixels of a drag, so a few pixels short).
     const dropped = await restingBox(t);
-    expect(Math.max(Math.abs(dropped.x + dropped.width / 2 - 120), Math.abs(dropped.y + dropped.height / 2 - 300))).toBeLessThan(8);
-    // Saved 300 ms after the last move: the place it came to rest, in whole pixels (at
-    // 390 px the column starts at the left edge, so the offset is the box's position).
+    expect(dropped.x + dropped.width / 2).toBe(0);
+    expect(Math.abs(dropped.y + dropped.height / 2 - 300)).toBeLessThan(8);
+    // Saved 300 ms after the last move, in the drag area's coordinates (it starts half a
+    // button left of the column): docked left is x = 0.
     await expect
       .poll(async () => JSON.parse((await storageItem(t.page, 'servicePosition')) ?? 'null'))
-      .toEqual({ x: dropped.x, y: dropped.y });
+      .toEqual({ x: 0, y: dropped.y });
 
     await t.page.reload();
     await t.page.locator(BUTTON).waitFor();

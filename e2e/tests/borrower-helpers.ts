@@ -1,0 +1,106 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { pageApi, type PageApi } from '../support/page-api.ts';
+
+/**
+ * A borrower made through the real server: the page's own session and wire key call the
+ * protocol to save the onboarding steps a journey does not test itself, and the face
+ * photos are cut from a sample image shipped inside @vladmandic/human (the real models
+ * judge them).
+ */
+
+const require = createRequire(import.meta.url);
+const SHEET = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'screenshot-facedetect.jpg');
+
+/** Draws, in the page, the ID card front (portrait on the right) or a selfie of the woman at x=164 of the sheet. */
+export async function facePhoto(page: Page, kind: 'card' | 'selfie'): Promise<Buffer> {
+  const sheet = `data:image/jpeg;base64,${readFileSync(SHEET).toString('base64')}`;
+  const dataUrl = await page.evaluate(
+    async ({ src, which }) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      const c = canvas.getContext('2d')!;
+      if (which === 'card') {
+        canvas.width = 856;
+        canvas.height = 540;
+        c.fillStyle = '#d6e8f0';
+        c.fillRect(0, 0, 856, 540);
+        c.fillStyle = '#555';
+        for (const y of [150, 210, 270]) c.fillRect(40, y, 360, 18);
+        c.drawImage(img, 164, 346, 150, 150, 620, 170, 190, 190);
+      } else {
+        canvas.width = 480;
+        canvas.height = 480;
+        c.fillStyle = '#888';
+        c.fillRect(0, 0, 480, 480);
+        c.drawImage(img, 164, 346, 150, 150, 120, 110, 240, 240);
+      }
+      return canvas.toDataURL('image/jpeg', 0.92);
+    },
+    { src: sheet, which: kind },
+  );
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/** The page's own session and wire key (support/page-api.ts), under the name these journeys use. */
+export const apiAsPage = pageApi;
+export type { PageApi };
+
+/** Steps 1 and 2 through the protocol: personal details and two emergency contacts. */
+export async function saveStepsOneAndTwo(api: PageApi, person: { name: string; idNumber: string; birthDate?: string }): Promise<void> {
+  await api.call(ENDPOINTS.userAuthSupplementUserInfo, {
+    name: person.name,
+    gender: 'female',
+    birthDate: person.birthDate ?? '1990-05-12',
+    idNumber: person.idNumber,
+    maritalStatus: 'single',
+    education: 'bachelor',
+    occupation: 'employee',
+    monthlyIncome: 42000,
+    county: '臺北市',
+    district: '大安區',
+    address: '復興南路一段 1 號',
+    email: 'lin@example.tw',
+  });
+  await api.call(ENDPOINTS.emergencyContactAdd, {
+    contacts: [
+      { name: '林媽媽', relationship: 'parent', mobile: '0911000111' },
+      { name: '陳同事', relationship: 'colleague', mobile: '0922000222' },
+    ],
+    consent: true,
+  });
+}
+
+/** Steps 1-4 through the protocol: personal details, two contacts, the ID card (its front shows a face), a bank card. */
+export async function saveStepsOneToFour(api: PageApi, page: Page, person: { name: string; idNumber: string }): Promise<void> {
+  await saveStepsOneAndTwo(api, person);
+  const frontKey = await api.upload(await facePhoto(page, 'card'));
+  await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
+  await api.call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: person.name });
+}
+
+/** Step 5 through the protocol: the selfie judged by the real models (detection, silence, comparison). */
+export async function passFaceCheck(api: PageApi, page: Page): Promise<void> {
+  const imageKey = await api.upload(await facePhoto(page, 'selfie'));
+  await api.call(ENDPOINTS.userAuthDetection, { imageKey });
+  await api.call(ENDPOINTS.userAuthSilence, { imageKey });
+  await api.call(ENDPOINTS.userAuthFaceCompare, { imageKey });
+}
+
+/** A valid national ID (female, letter A), random enough that no other borrower has it. */
+export function randomNationalId(): string {
+  const digits = [2, ...Array.from({ length: 7 }, () => randomInt(0, 10))];
+  const sum = 1 + digits.reduce((total, d, i) => total + d * (8 - i), 0);
+  return `A${digits.join('')}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A mobile number no other test is likely to use. */
+export function randomMobile(): string {
+  return `09${String(randomInt(10_000_000, 99_999_999))}`;
+}

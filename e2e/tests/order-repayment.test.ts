@@ -1,0 +1,413 @@
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
+import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
+import { PHOTO_PICK_ALBUM } from '@app/contract/messages/onboarding-pages.ts';
+import {
+  EXTENSION_CONFIRM_OK,
+  EXTENSION_CONSENT_REQUIRED,
+  MANUAL_DATE,
+  MANUAL_LAST5_INVALID,
+  MANUAL_LAST5_PLACEHOLDER,
+  MANUAL_SUBMIT,
+  ORDER_ACTION_CONTRACT,
+  ORDER_ACTION_EXTEND,
+  ORDER_ACTION_REPAY,
+  ORDER_LIST_APPLY,
+  ORDER_LIST_EMPTY,
+  ORDER_LIST_EMPTY_TAB,
+  ORDER_LIST_NO_MORE,
+  PAYMENT_STATE_TEXTS,
+  WEB_VIEW_REFUSED,
+} from '@app/contract/messages/order-pages.ts';
+import type { TLoanApplyResponse, TLoanInitResponse } from '@app/contract/schemas/loans.ts';
+import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
+import type { TPaymentResponse } from '@app/contract/schemas/repayments.ts';
+import { PATHS } from '@app/contract/paths.ts';
+import { decodeEnvelope } from '@app/contract/wire.ts';
+import { clickBack, launch, setToken } from '../support/app.ts';
+import { SCREENSHOT_DIR, type TestPage } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
+import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
+import { cardJpeg, choosePhoto, formRow } from './onboarding-helpers.ts';
+import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
+
+/**
+ * Repaying and extending as a new borrower would, against the real server: the order is
+ * made through the real paths (onboarding, apply, sign, confirm; the decision and the
+ * sandbox payout run as jobs) until it is 待還款; then, in the browser, the order list,
+ * its detail, the pay page, a store code issued and paid at the sandbox's store counter,
+ * and the order 已結清; and a single-repayment order extended, its new due date shown.
+ */
+const suite = useE2ESuite({
+  env: { JOB_POLLING_MS: '500', DECISION_DELAY_MS: '100', PAYOUT_SANDBOX_DELAY_MS: '200', SESSION_IDLE_DAYS: '365' },
+});
+let t: TestPage;
+/** A journey makes a borrower first (the face models judge a selfie; the first run loads them). */
+const JOURNEY_TIMEOUT_MS = 180_000;
+
+beforeAll(async () => {
+  t = await suite.browser.newPage();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-${name}.png`), fullPage: false });
+}
+
+/** A handwritten-looking signature as a PNG, drawn by the page. */
+async function signaturePng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 600;
+    canvas.height = 240;
+    const c = canvas.getContext('2d')!;
+    c.lineWidth = 6;
+    c.strokeStyle = '#111';
+    c.beginPath();
+    c.moveTo(40, 160);
+    c.bezierCurveTo(140, 20, 220, 220, 320, 90);
+    c.bezierCurveTo(380, 20, 460, 200, 560, 110);
+    c.stroke();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+async function uploadPng(page: Page, bytes: Buffer): Promise<string> {
+  const token = JSON.parse((await page.evaluate(() => window.localStorage.getItem('token'))) ?? '""') as string;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'signature.png');
+  const { cipherKey } = await page.evaluate(() => (window as unknown as { __APP_CONFIG__: { cipherKey: string } }).__APP_CONFIG__);
+  const answer = await fetch(`${suite.server.baseUrl}${PATHS.uploadImage.path}`, { method: 'POST', body: form, headers: { token } });
+  const envelope = decodeEnvelope(await answer.text(), createBrowserCipher(cipherKey));
+  return (envelope.body as { key: string }).key;
+}
+
+/** A new borrower logged in on `page`, onboarding complete (the face judged by the real models), no order yet. */
+async function newBorrower(page: Page): Promise<PageApi> {
+  await launch(page, '/pages/login/index');
+  await loginWithCode(page, suite.server.baseUrl, randomMobile());
+  await waitForRoute(page, '/pages/loans/index');
+  // The home's popup of the day (seeded), closed once as a person would; it does not come back today.
+  await page.getByRole('button', { name: HOME_POPUP_CLOSE }).click({ timeout: 15_000 });
+  const api = await apiAsPage(page, suite.server.baseUrl);
+  await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+  await passFaceCheck(api, page);
+  return api;
+}
+
+/**
+ * A single-repayment order paid out (待還款), made through the real paths: apply, sign,
+ * confirm; the decision and the sandbox payout are the server's own jobs.
+ */
+async function repayingOrder(api: PageApi, page: Page): Promise<string> {
+  const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
+  const product = init.products.find((p) => p.method === 'singleRepayment' && p.extension !== null);
+  if (!product) throw new Error('no single-repayment product with extensions is seeded');
+  const [card] = init.bankCards;
+  const [purpose] = init.purposes;
+  if (!card || !purpose) throw new Error('no bank card or purpose to apply with');
+  const applied = (await api.call(ENDPOINTS.loanApply, {
+    requestId: `e2e${randomInt(1e9, 9e9)}`,
+    productId: product.id,
+    amount: product.amountMin,
+    term: product.terms[0],
+    bankCardId: card.id,
+    purpose: purpose.code,
+  })) as TLoanApplyResponse;
+  const signatureImageKey = await uploadPng(page, await signaturePng(page));
+  await api.call(ENDPOINTS.contractAdd, { orderId: applied.orderId, signatureImageKey });
+  await api.call(ENDPOINTS.loanConfirm, { orderId: applied.orderId });
+  await expect
+    .poll(async () => ((await api.call(ENDPOINTS.loanOrderDetail, { orderId: applied.orderId })) as TOrderDetailResponse).order.state, {
+      timeout: 30_000,
+      interval: 300,
+    })
+    .toBe('待還款');
+  return applied.orderId;
+}
+
+async function borrowerWithRepayingOrder(page: Page): Promise<{ api: PageApi; orderId: string }> {
+  const api = await newBorrower(page);
+  return { api, orderId: await repayingOrder(api, page) };
+}
+
+/**
+ * The store counter of the sandbox, opened from the pay page's own link (the API names it
+ * outside production): the clerk looks the code up and takes the money; the page then
+ * shows the server's acknowledgement of the gateway notification it sent.
+ */
+async function payAtSandboxCounter(page: Page, code: string): Promise<void> {
+  // The link opens a tab of its own; the test opens its address in one (no popup race
+  // with the pay page re-reading the order every few seconds).
+  const href = await page.getByTestId('issued-payment').first().getByTestId('issued-sandbox').getAttribute('href');
+  expect(href).toMatch(/\/sandbox\/(cvs|atm)\?code=/);
+  const counter = await page.context().newPage();
+  await counter.goto(href!);
+  await counter.locator('input[name="amount"]').waitFor();
+  expect(await counter.locator('input[name="code"]').first().inputValue()).toBe(code);
+  await counter.getByRole('button', { name: '收款並通知' }).click();
+  await counter.locator('#result').waitFor();
+  expect(await counter.locator('#result').textContent()).toContain('HTTP 200');
+  await counter.close();
+}
+
+describe('repaying an order in the browser', () => {
+  it('a new borrower opens the order list, the detail and the pay page, issues a store code, pays it at the sandbox counter and sees the order 已結清', async () => {
+    const page = t.page;
+    const { api, orderId } = await borrowerWithRepayingOrder(page);
+    // A virtual account asked for earlier and never paid: once the order is settled it must not be paid.
+    const earlier = (await api.call(ENDPOINTS.repayCollect, { requestId: `e2e${randomInt(1e9, 9e9)}`, orderId, kind: 'nextInstalment', channel: 'atm' })) as TPaymentResponse;
+
+    await launch(page, '/pages/order/index');
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('order-state').textContent()).toBe('待還款');
+    await shot(page, 'list');
+
+    await card.click();
+    await waitForRoute(page, '/pages/order/detail');
+    await page.getByTestId('order-instalments').waitFor();
+    expect(await page.getByTestId('order-instalment').first().getAttribute('data-state')).toBe('unpaid');
+    await shot(page, 'detail');
+
+    await page.getByTestId('order-actions').getByRole('button', { name: ORDER_ACTION_REPAY }).click();
+    await waitForRoute(page, '/pages/order/pay');
+    await page.getByTestId('repay-panel').waitFor();
+    await page.getByTestId('choice-payoff').locator('.adm-radio').click();
+    await page.getByTestId('payoff-breakdown').waitFor();
+    await page.getByTestId('channel-cvs').locator('.adm-radio').click();
+    await shot(page, 'pay-choices');
+    await page.getByTestId('issue-payment').click();
+
+    const codeCell = page.getByTestId('issued-store-code');
+    await codeCell.waitFor();
+    const code = (await codeCell.textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{14}$/);
+    expect(await page.getByTestId('issued-countdown').first().textContent()).toMatch(/小時/);
+    await page.getByTestId('issued-payment').getByRole('button', { name: '複製' }).first().click();
+    await page.getByText(TOAST_COPIED).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await shot(page, 'pay-issued');
+
+    await payAtSandboxCounter(page, code);
+    await expect.poll(() => page.getByTestId('issued-payment').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
+    await expect.poll(() => page.getByTestId('order-summary').getByTestId('order-state').textContent(), { timeout: 20_000 }).toBe('已結清');
+    await shot(page, 'pay-paid');
+
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    const earlierRow = page.locator(`[data-testid="order-payment"][data-payment-id="${earlier.payment.id}"]`);
+    await expect.poll(() => earlierRow.getByTestId('order-payment-state').textContent()).toBe(PAYMENT_STATE_TEXTS.notNeeded);
+    expect(await earlierRow.textContent()).not.toContain(earlier.payment.virtualAccount?.account ?? 'no account');
+    await shot(page, 'detail-settled');
+
+    await launch(page, '/pages/order/index?state=已結清');
+    await page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).waitFor();
+    expect(await page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).getByTestId('order-state').textContent()).toBe('已結清');
+    await shot(page, 'list-settled');
+    t.assertNoConsoleErrors();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('a borrower extends a single-repayment order after an explicit consent and sees the new due date', async () => {
+    const other = await suite.browser.newPage();
+    const page = other.page;
+    const { api, orderId } = await borrowerWithRepayingOrder(page);
+    // An extension is asked for in the days before the due date: the server's clock moves to 5 days before it.
+    const { order } = (await api.call(ENDPOINTS.loanOrderDetail, { orderId })) as TOrderDetailResponse;
+    const dueAt = Date.parse(`${order.nextDueDate ?? ''}T12:00:00+08:00`);
+    await suite.server.setClockOffset(dueAt - 5 * 86_400_000 - Date.now());
+
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    const due = page.getByTestId('order-due-date');
+    await due.waitFor();
+    const dueBefore = await due.textContent();
+    await page.getByTestId('order-actions').getByRole('button', { name: ORDER_ACTION_EXTEND }).click();
+    await waitForRoute(page, '/pages/order/pay');
+
+    const panel = page.getByTestId('extension-panel');
+    await panel.waitFor();
+    expect(await panel.getAttribute('data-allowed')).toBe('true');
+    const newDue = (await page.getByTestId('extension-new-due').textContent()) ?? '';
+    expect(newDue > (dueBefore ?? '')).toBe(true);
+    // Never pre-selected: the consent starts unticked and submitting without it is refused.
+    expect(await page.getByTestId('extension-consent').locator('input').isChecked()).toBe(false);
+    await page.getByTestId('channel-cvs').locator('.adm-radio').click();
+    await page.getByTestId('extension-submit').click();
+    await page.getByText(EXTENSION_CONSENT_REQUIRED).waitFor();
+    await shot(page, 'extension-trial');
+
+    await page.getByTestId('extension-consent').click();
+    await page.getByTestId('extension-submit').click();
+    await page.locator('.adm-dialog-button', { hasText: EXTENSION_CONFIRM_OK }).click();
+    const codeCell = page.getByTestId('issued-store-code');
+    await codeCell.waitFor();
+    await shot(page, 'extension-issued');
+
+    await payAtSandboxCounter(page, (await codeCell.textContent()) ?? '');
+    await expect.poll(() => page.getByTestId('issued-payment').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
+    await expect.poll(() => page.getByTestId('order-due-date').textContent(), { timeout: 20_000 }).toBe(newDue);
+
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    await expect.poll(() => page.getByTestId('order-due-date').textContent()).toBe(newDue);
+    expect(await page.getByTestId('order-summary').getByTestId('order-state').textContent()).toBe('待還款');
+    await shot(page, 'extension-detail');
+    await suite.server.setClockOffset(0);
+    other.assertNoConsoleErrors();
+    await other.close();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('shows a new borrower the empty list, then the signed contract with its PDF, a manual transfer 待確認, and the web view (https only), usable at 360 px', async () => {
+    const other = await suite.browser.newPage({ allowConsole: [/checkout\.example\.test/, /ERR_NAME_NOT_RESOLVED/, /Failed to load resource/] });
+    const page = other.page;
+    await page.setViewportSize({ width: 360, height: 780 });
+    const api = await newBorrower(page);
+
+    await launch(page, '/pages/order/index');
+    await page.getByText(ORDER_LIST_EMPTY).waitFor();
+    await shot(page, 'list-empty-360');
+    await page.getByRole('button', { name: ORDER_LIST_APPLY }).click();
+    await waitForRoute(page, '/pages/loans/index');
+
+    const orderId = await repayingOrder(api, page);
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    await page.getByTestId('order-actions').getByRole('button', { name: ORDER_ACTION_CONTRACT }).click();
+    await waitForRoute(page, '/pages/order/contract');
+    const frame = page.getByTestId('signed-contract-frame');
+    await frame.waitFor();
+    await expect.poll(async () => (await frame.contentFrame().locator('body').textContent()) ?? '').toMatch(/借款/);
+    await shot(page, 'contract-360');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contract-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^借款合約-.+\.pdf$/);
+    const stream = await download.createReadStream();
+    const first = await new Promise<Buffer>((resolve, reject) => {
+      stream.once('data', (chunk) => resolve(Buffer.from(chunk)));
+      stream.once('error', reject);
+    });
+    expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    await launch(page, `/pages/order/pay?orderId=${orderId}`);
+    await page.getByTestId('channel-manual').locator('.adm-radio').click();
+    const form = page.getByTestId('manual-transfer');
+    await form.waitFor();
+    await form.getByRole('button', { name: MANUAL_SUBMIT }).click();
+    await page.getByText(MANUAL_LAST5_INVALID).waitFor();
+    // The date offered is Taipei's today, whatever the device's zone (this browser has the machine's, UTC here).
+    const taipeiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date());
+    expect(await formRow(page, MANUAL_DATE).textContent()).toContain(taipeiToday);
+    await formRow(page, MANUAL_DATE).click();
+    await page.locator('.adm-picker-header-button', { hasText: '確定' }).click();
+    await form.getByPlaceholder(MANUAL_LAST5_PLACEHOLDER).fill('54321');
+    await choosePhoto(page, page.getByTestId('manual-receipt'), PHOTO_PICK_ALBUM, { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await cardJpeg(page, '轉帳成功') });
+    await expect.poll(() => page.getByTestId('manual-receipt').getAttribute('data-status')).toBe('done');
+    await shot(page, 'pay-manual-360');
+    await form.getByRole('button', { name: MANUAL_SUBMIT }).click();
+    await expect.poll(() => page.getByTestId('issued-payment').first().getAttribute('data-state')).toBe('awaitingConfirmation');
+    expect(await page.getByTestId('manual-transfer').count()).toBe(0);
+    await shot(page, 'pay-manual-sent-360');
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    await expect.poll(() => page.getByTestId('order-payment-state').first().textContent()).toBe(PAYMENT_STATE_TEXTS.awaitingConfirmation);
+
+    await launch(page, `/pages/order/webView?url=${encodeURIComponent('http://evil.example/pay')}`);
+    await page.getByText(WEB_VIEW_REFUSED).waitFor();
+    expect(await page.getByTestId('web-view-frame').count()).toBe(0);
+    await shot(page, 'web-view-refused-360');
+    const checkout = 'https://checkout.example.test/pay?trade=1';
+    await launch(page, `/pages/order/webView?url=${encodeURIComponent(checkout)}&title=${encodeURIComponent('綠界付款')}`);
+    await page.getByTestId('web-view-frame').waitFor();
+    expect(await page.getByTestId('web-view-frame').getAttribute('src')).toBe(checkout);
+    expect(await page.locator('.nav-bar-title').textContent()).toBe('綠界付款');
+    await shot(page, 'web-view-360');
+    await clickBack(page);
+    await page.waitForFunction(() => !window.location.hash.includes('checkout.example.test'));
+    other.assertNoConsoleErrors();
+    await other.close();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('loads more orders as the list scrolls, keeps the chosen tab in the address, and shows why an extension is refused', async () => {
+    const other = await suite.browser.newPage();
+    const page = other.page;
+    await launch(page);
+    await setToken(page);
+    const summary = (n: number) => ({
+      id: String(100 + n),
+      orderNo: `L2026112300${String(100 + n)}`,
+      productName: '90 天輕鬆借',
+      state: '待還款',
+      principal: 3000,
+      term: 90,
+      termUnit: 'day',
+      outstanding: 3089,
+      nextDueDate: '2027-02-21',
+      nextDueAmount: 3089,
+      createdAt: '2026-11-23T02:00:00.000Z',
+    });
+    const pageOf = (pageNo: number, ids: number[]) => ({ orders: ids.map(summary), page: pageNo, pageSize: 10, total: 13 });
+    // The server answers these from its test hooks (a user with 13 orders needs years of loans).
+    await suite.server.setFault(PATHS.loanOrderRecord.path, { kind: 'envelope', status: 200, message: '', body: pageOf(1, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) });
+    await launch(page, '/pages/order/index');
+    const cards = page.getByTestId('order-card');
+    await expect.poll(() => cards.count()).toBe(10);
+    await suite.server.setFault(PATHS.loanOrderRecord.path, { kind: 'envelope', status: 200, message: '', body: pageOf(2, [11, 12, 13]) });
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => cards.count()).toBe(13);
+    await page.getByText(ORDER_LIST_NO_MORE).waitFor();
+
+    await suite.server.setFault(PATHS.loanOrderRecord.path, { kind: 'envelope', status: 200, message: '', body: { orders: [], page: 1, pageSize: 10, total: 0 } });
+    await page.locator('.orders-tabs .adm-tabs-tab', { hasText: '已逾期' }).click();
+    await page.getByText(ORDER_LIST_EMPTY_TAB).waitFor();
+    expect(await page.evaluate(() => decodeURIComponent(window.location.hash))).toBe('#/pages/order/index?state=已逾期');
+
+    const refusal = '已達展期次數上限，請於到期日前還款';
+    await suite.server.setFault(
+      PATHS.extensionTrial.path,
+      {
+        kind: 'envelope',
+        status: 200,
+        message: '',
+        body: { allowed: false, refusal, accruedInterest: 0, fee: 0, dueNow: 0, currentDueDate: '2027-02-21', newDueDate: null, extensionsUsed: 2, extensionsMax: 2, aprPercent: 12.9, aprCapPercent: 16 },
+      },
+    );
+    const detail = {
+      ...summary(1),
+      method: 'singleRepayment',
+      annualRatePercent: 12,
+      aprPercent: 12.03,
+      interest: 89,
+      fees: [],
+      totalRepayment: 3089,
+      bankAccount: '臺灣銀行 ****1234',
+      purpose: '生活周轉',
+      disbursedOn: '2026-11-23',
+      instalments: [{ number: 1, dueDate: '2027-02-21', principal: 3000, interest: 89, fee: 0, overdueInterest: 0, total: 3089, paid: 0, state: 'unpaid' }],
+      events: [],
+      refusalMessage: null,
+      coolDownUntil: null,
+      contractSigned: true,
+      payments: [],
+      extensionsUsed: 2,
+      actions: { sign: false, cancel: false, repay: true, extend: true, viewContract: true },
+    };
+    await suite.server.setFault(PATHS.loanOrderDetail.path, { kind: 'envelope', status: 200, message: '', body: { order: detail } }, 5);
+    await suite.server.setFault(PATHS.repayChannel.path, { kind: 'envelope', status: 200, message: '', body: { channels: [], choices: [] } });
+    await launch(page, '/pages/order/pay?orderId=101&mode=extend');
+    const panel = page.getByTestId('extension-panel');
+    await panel.waitFor();
+    expect(await panel.getAttribute('data-allowed')).toBe('false');
+    await panel.getByText(refusal).waitFor();
+    expect(await page.getByTestId('extension-submit').count()).toBe(0);
+    await shot(page, 'extension-refused');
+    await suite.server.clearFaults();
+    other.assertNoConsoleErrors();
+    await other.close();
+  });
+});

@@ -1,0 +1,253 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse 12 (from npm) with Debian's Chromium over the built app
+// served as `npm start` serves it, as a new user would open it (empty storage, no service
+// worker yet): mobile preset, simulated 4G ("slow 4G", 4x CPU slowdown).
+//
+//   npm run lighthouse                      build, then one run per page
+//   npm run lighthouse -- --runs 3          median of three runs per page
+//   npm run lighthouse -- --skip-build      use apps/web/dist as it is
+//   npm run lighthouse -- --update-docs     also write the table into docs/benchmarks.md
+//
+// Exit status: 0 when every page meets the targets (performance >= 95, accessibility
+// >= 95, best practices 100, LCP <= 2.0 s, CLS <= 0.05), 1 otherwise: a budget is a
+// script's exit status. Reports (JSON) go to a temporary folder, named in the output.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const LIGHTHOUSE = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
+const BENCHMARKS = path.join(ROOT, 'docs/benchmarks.md');
+const DOCS_START = '<!-- lighthouse:start -->';
+const DOCS_END = '<!-- lighthouse:end -->';
+
+/**
+ * The pages the delivery targets are measured on (hash routes of the app), each as the
+ * person who opens it: a visitor, or a logged-in borrower with every onboarding step
+ * done (applyFor and the order list ask a visitor to log in instead).
+ */
+export const PAGES = [
+  { name: 'loans', route: '/pages/loans/index', as: 'visitor' },
+  { name: 'login', route: '/pages/login/index', as: 'visitor' },
+  { name: 'applyFor', route: '/pages/loans/applyFor', as: 'borrower', asks: '/api/v3.1/loan/init' },
+  { name: 'order', route: '/pages/order/index', as: 'borrower', asks: '/api/v3/order/loanOrderRecord' },
+];
+
+/** A borrower page that never asked for its data was not measured logged in: say so. */
+function assertAsked(page, report) {
+  if (!page.asks) return;
+  const urls = (report.audits['network-requests']?.details?.items ?? []).map((item) => item.url);
+  if (!urls.some((url) => url.includes(page.asks))) throw new Error(`${page.name}: no request to ${page.asks}; not measured as a logged-in borrower`);
+}
+
+export const TARGETS = { performance: 95, accessibility: 95, bestPractices: 100, lcpMs: 2000, cls: 0.05 };
+
+// The same switches as the browser tests' Chromium (e2e/support/browser.ts).
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const args = process.argv.slice(2);
+const runsArg = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
+const runs = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 1;
+
+function run(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}`))));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  // The server as `npm start` runs it (NODE_ENV as the README's default), on a fresh database.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    // TEST_HOOKS only adds the SMS outbox route, which logs the borrower in.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TEST_HOOKS: 'true' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become healthy in 90 s');
+}
+
+/**
+ * One Lighthouse run. With `profile`, Chromium starts on a fresh copy of that profile and
+ * Lighthouse keeps its storage (the borrower's session; it holds no cache or worker).
+ */
+async function lighthouse(url, outputPath, profile) {
+  const flags = [...CHROME_FLAGS];
+  const storage = [];
+  const copy = profile ? mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-')) : null;
+  if (copy) {
+    cpSync(profile, copy, { recursive: true });
+    flags.push(`--user-data-dir=${copy}`);
+    storage.push('--disable-storage-reset');
+  }
+  try {
+    await run(
+      process.execPath,
+      [
+        LIGHTHOUSE,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${outputPath}`,
+        '--only-categories=performance,accessibility,best-practices',
+        '--form-factor=mobile',
+        '--throttling-method=simulate',
+        '--max-wait-for-load=60000',
+        ...storage,
+        `--chrome-flags=${flags.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM } },
+    );
+  } finally {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  }
+  return JSON.parse(readFileSync(outputPath, 'utf8'));
+}
+
+function figures(report) {
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => report.audits[id]?.numericValue ?? NaN;
+  const failing = (category) =>
+    (report.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+    failingAccessibility: failing('accessibility'),
+    failingBestPractices: failing('best-practices'),
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The run whose performance score is the median (its other figures come with it). */
+function medianRun(results) {
+  const target = median(results.map((r) => r.performance));
+  return results.find((r) => r.performance === target);
+}
+
+function meets(r) {
+  return (
+    r.performance >= TARGETS.performance &&
+    r.accessibility >= TARGETS.accessibility &&
+    r.bestPractices >= TARGETS.bestPractices &&
+    r.lcpMs <= TARGETS.lcpMs &&
+    r.cls <= TARGETS.cls
+  );
+}
+
+function table(rows) {
+  const lines = [
+    '| page | performance | accessibility | best practices | LCP | FCP | TBT | CLS | bytes | targets |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { name, r } of rows) {
+    lines.push(
+      `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcpMs / 1000).toFixed(1)} s | ${(r.fcpMs / 1000).toFixed(1)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KiB | ${meets(r) ? 'met' : 'not met'} |`,
+    );
+  }
+  const misses = rows
+    .filter(({ r }) => r.failingAccessibility.length > 0 || r.failingBestPractices.length > 0)
+    .map(({ name, r }) => `- ${name}: ${[...r.failingAccessibility, ...r.failingBestPractices].join(', ')}`);
+  if (misses.length > 0) lines.push('', 'Audits not passed (accessibility, best practices):', '', ...misses);
+  return lines.join('\n');
+}
+
+function updateDocs(text) {
+  const doc = readFileSync(BENCHMARKS, 'utf8');
+  const start = doc.indexOf(DOCS_START);
+  const end = doc.indexOf(DOCS_END);
+  if (start < 0 || end < start) throw new Error(`docs/benchmarks.md has no ${DOCS_START} … ${DOCS_END} section`);
+  const stamp = `Last run: ${new Date().toISOString().slice(0, 10)}, ${runs} run(s) per page (median by performance score).`;
+  writeFileSync(BENCHMARKS, `${doc.slice(0, start + DOCS_START.length)}\n${stamp}\n\n${text}\n${doc.slice(end)}`);
+}
+
+async function main() {
+  if (!args.includes('--skip-build')) await run('npm', ['run', 'build', '-w', 'apps/web']);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
+  const reports = mkdtempSync(path.join(tmpdir(), 'lighthouse-reports-'));
+  const server = await startServer(dataDir);
+  const rows = [];
+  let borrowerProfile = null;
+  try {
+    if (PAGES.some((page) => page.as === 'borrower')) {
+      // TypeScript shared with the browser tests: this script runs under tsx (package.json).
+      const { prepareBorrowerProfile } = await import('../e2e/support/lighthouse-profile.ts');
+      borrowerProfile = mkdtempSync(path.join(tmpdir(), 'lighthouse-borrower-'));
+      await prepareBorrowerProfile(server.baseUrl, borrowerProfile, CHROMIUM, CHROME_FLAGS);
+    }
+    for (const page of PAGES) {
+      const results = [];
+      for (let i = 1; i <= runs; i += 1) {
+        const profile = page.as === 'borrower' ? borrowerProfile : null;
+        const report = await lighthouse(`${server.baseUrl}/#${page.route}`, path.join(reports, `${page.name}-${i}.json`), profile);
+        assertAsked(page, report);
+        results.push(figures(report));
+      }
+      rows.push({ name: page.name, r: medianRun(results) });
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (borrowerProfile) rmSync(borrowerProfile, { recursive: true, force: true });
+  }
+  const text = table(rows);
+  console.log(`\n${text}\n\nReports: ${reports}`);
+  if (args.includes('--update-docs')) updateDocs(text);
+  const missed = rows.filter(({ r }) => !meets(r)).map(({ name }) => name);
+  if (missed.length > 0) {
+    console.error(`\nTargets not met on: ${missed.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

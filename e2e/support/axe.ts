@@ -19,8 +19,23 @@ export interface AxeFinding {
  */
 const SPECIFIED_COLOURS = [/\.adm-tab-bar-item/];
 
-/** Serious and critical WCAG A/AA findings of axe-core on the page as it is now. */
+/**
+ * Waits for the page's finite CSS transitions and animations to end, so colours are
+ * measured at rest and not halfway through a fade (endless ones, like spinners, are not
+ * waited for).
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity && animation.playState === 'running');
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Serious and critical WCAG A/AA findings of axe-core on the page as it is now, once its transitions end. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await settleAnimations(page);
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const findings = await page.evaluate(async () => {

@@ -137,6 +137,8 @@ describe('the loan journey', () => {
     expect(await text(page, 'quote-apr-footnote')).toContain(QUOTE_APR);
     await page.getByTestId('apply-purpose').getByText('醫療支出').click();
     await expect.poll(async () => ((await storedJson(page, 'applyInfo')) as ApplyInfo | null)?.purpose).toBe('medical');
+    // Measured as the borrower reads it: the quote in place, not dimmed while it updates.
+    await expect.poll(() => page.getByTestId('quote-panel').getAttribute('aria-busy')).toBe('false');
     await shot(page, 'apply-for');
 
     // A reload resumes the application in progress from applyInfo.

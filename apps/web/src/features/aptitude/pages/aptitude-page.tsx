@@ -11,9 +11,9 @@ import { hasToken } from '../../../shared/store/local-store.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
+import { formatMoney } from '../../../shared/utils/format.ts';
 import './aptitude-page.css';
 
-const money = new Intl.NumberFormat('zh-TW');
 
 /** /pages/aptitude (tab 資質) — the five verification items, their state, and the credit limit. */
 export default function AptitudePage() {
@@ -34,7 +34,7 @@ export default function AptitudePage() {
                       <>
                         <p className="aptitude-summary-label">{APTITUDE_CREDIT_LIMIT}</p>
                         <p className="aptitude-limit" data-testid="credit-limit">
-                          NT$ {money.format(data.creditLimit)}
+                          {formatMoney(data.creditLimit)}
                         </p>
                         <p className="aptitude-summary-note">{APTITUDE_ALL_DONE}</p>
                       </>

@@ -8,7 +8,7 @@ import { ROUTES, loginPathFor } from '../../../shared/config/route-paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useLoanCheck, type LoanCheck } from '../api/loan-check.ts';
-import { formatDate } from '../utils/format.ts';
+import { formatDate } from '../../../shared/utils/format.ts';
 import { loanCheckTarget } from '../utils/loan-check-target.ts';
 
 /**

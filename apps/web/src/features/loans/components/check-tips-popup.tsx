@@ -10,7 +10,7 @@ import {
   TIPS_TOTAL_COST,
 } from '@app/contract/messages/loan-pages.ts';
 import type { CheckTips } from '../api/loan-apply.ts';
-import { formatMoney, formatPercent } from '../utils/format.ts';
+import { formatMoney, formatPercent } from '../../../shared/utils/format.ts';
 
 interface CheckTipsPopupProps {
   tips: CheckTips | null;

@@ -10,7 +10,7 @@ import {
   aprRange,
   termsLabel,
 } from '@app/contract/messages/loan-home.ts';
-import { formatMoney, formatPercent } from '../utils/format.ts';
+import { formatMoney, formatPercent } from '../../../shared/utils/format.ts';
 import './product-summary.css';
 
 /** A product's facts: amount range, terms, rate and APR range, how it is repaid. */

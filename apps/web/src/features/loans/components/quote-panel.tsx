@@ -15,7 +15,7 @@ import {
   instalmentLabel,
 } from '@app/contract/messages/loan-pages.ts';
 import type { LoanQuote } from '../api/loan-quote.ts';
-import { formatDate, formatMoney, formatPercent } from '../utils/format.ts';
+import { formatDate, formatMoney, formatPercent } from '../../../shared/utils/format.ts';
 
 function Row({ label, value, note, strong, testId }: { label: string; value: string; note?: string; strong?: boolean; testId?: string }) {
   return (

@@ -5,7 +5,7 @@ import { showRequestError } from '../../../shared/api/request.ts';
 import { ROUTES, loginPathFor } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { loanCheck } from '../api/loan-check.ts';
-import { formatDate } from '../utils/format.ts';
+import { formatDate } from '../../../shared/utils/format.ts';
 
 async function showCoolDown(until: string): Promise<void> {
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');

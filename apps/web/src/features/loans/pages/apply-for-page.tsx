@@ -42,7 +42,7 @@ import { QuotePanel } from '../components/quote-panel.tsx';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { applyRequestId, readApplyInfo, updateApplyInfo } from '../store/apply-info.ts';
 import { alignAmount, initialChoices, type ApplyChoices } from '../utils/apply-choices.ts';
-import { formatMoney } from '../utils/format.ts';
+import { formatMoney } from '../../../shared/utils/format.ts';
 import './loan-flow.css';
 
 /** A slider dragged or a stepper held asks for one quote once it rests this long. */

@@ -28,7 +28,7 @@ import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useOrderDetail, type OrderDetail } from '../api/order-detail.ts';
 import { useOrderId } from '../hooks/use-order-id.ts';
-import { formatDate, formatMoney } from '../utils/format.ts';
+import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import './loan-flow.css';
 
 /**

@@ -24,7 +24,7 @@ import { NoticeLine } from '../components/notice-line.tsx';
 import { ProductFacts, productMethodLabel } from '../components/product-summary.tsx';
 import { useDailyPopupDialog } from '../hooks/use-daily-popup.ts';
 import { useStartApplication } from '../hooks/use-start-application.ts';
-import { formatAmount, formatDate } from '../utils/format.ts';
+import { formatAmount, formatDate } from '../../../shared/utils/format.ts';
 import './loans-page.css';
 
 /**

@@ -5,8 +5,8 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import type { CashUser } from '../../../shared/api/query-cash-user.ts';
+import { formatMoney } from '../../../shared/utils/format.ts';
 
-const money = new Intl.NumberFormat('zh-TW');
 
 export function OnboardingProgress({ user }: { user: CashUser }) {
   const navigate = useNavigate();
@@ -41,7 +41,7 @@ export function OnboardingProgress({ user }: { user: CashUser }) {
       </List>
       {user.creditLimit > 0 ? (
         <p className="me-credit">
-          {ME_CREDIT_LIMIT} <strong>NT$ {money.format(user.creditLimit)}</strong>
+          {ME_CREDIT_LIMIT} <strong>{formatMoney(user.creditLimit)}</strong>
         </p>
       ) : null}
     </section>

@@ -9,7 +9,7 @@ import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import type { OrderPayment } from '../api/order-detail.ts';
 import { useExtensionRepay, useExtensionTrial, type ExtensionTrial, type RepayChannel } from '../api/repayments.ts';
-import { formatMoney } from '../utils/format.ts';
+import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import { ChannelChoices } from './channel-choices.tsx';
 
 /**
@@ -47,7 +47,7 @@ function ExtensionTrialView({
     setError(undefined);
     const confirmed = await Dialog.confirm({
       title: T.EXTENSION_CONFIRM_TITLE,
-      content: T.extensionConfirmText(trial.dueNow, trial.newDueDate ?? ''),
+      content: T.extensionConfirmText(trial.dueNow, formatDate(trial.newDueDate ?? '')),
       confirmText: T.EXTENSION_CONFIRM_OK,
       cancelText: T.EXTENSION_CONFIRM_CANCEL,
     });
@@ -80,7 +80,7 @@ function ExtensionTrialView({
         <List.Item extra={formatMoney(trial.fee)}>{T.EXTENSION_FEE}</List.Item>
         <List.Item extra={<strong data-testid="extension-due-now">{formatMoney(trial.dueNow)}</strong>}>{T.EXTENSION_DUE_NOW}</List.Item>
         <List.Item extra={trial.currentDueDate ?? '—'}>{T.EXTENSION_CURRENT_DUE}</List.Item>
-        <List.Item extra={<strong data-testid="extension-new-due">{trial.newDueDate ?? '—'}</strong>}>{T.EXTENSION_NEW_DUE}</List.Item>
+        <List.Item extra={<strong data-testid="extension-new-due">{trial.newDueDate ? formatDate(trial.newDueDate) : '—'}</strong>}>{T.EXTENSION_NEW_DUE}</List.Item>
         <List.Item extra={T.extensionCountText(trial.extensionsUsed, trial.extensionsMax)}>{T.EXTENSION_COUNT}</List.Item>
         <List.Item extra={T.extensionAprText(trial.aprPercent, trial.aprCapPercent)} description={T.ORDER_DETAIL_APR_NOTE}>
           {T.EXTENSION_APR}

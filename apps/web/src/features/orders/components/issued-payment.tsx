@@ -5,7 +5,7 @@ import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
 import { copyWithToast } from '../../../shared/ui/feedback.ts';
 import type { OrderPayment } from '../api/order-detail.ts';
 import { useTimeLeft } from '../hooks/use-time-left.ts';
-import { formatMoney, formatTime } from '../utils/format.ts';
+import { formatMoney, formatTime } from '../../../shared/utils/format.ts';
 
 function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

@@ -10,7 +10,7 @@ import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
 import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
 import { useRepayManual } from '../api/repayments.ts';
 import type { OrderPayment } from '../api/order-detail.ts';
-import { taipeiToday } from '../utils/format.ts';
+import { taipeiToday } from '../../../shared/utils/format.ts';
 
 interface Values {
   amount?: string;

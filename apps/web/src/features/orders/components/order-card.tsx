@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Card from 'antd-mobile/es/components/card';
 import * as T from '@app/contract/messages/order-pages.ts';
 import type { OrderSummary } from '../api/order-record.ts';
-import { formatDate, formatMoney } from '../utils/format.ts';
+import { formatMoney, formatTimeDate } from '../../../shared/utils/format.ts';
 import { detailRoute, mainActionOf } from './order-actions.ts';
 import { StateTag } from './state-tag.tsx';
 
@@ -41,7 +41,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           ) : (
             <>
               <dt>{T.ORDER_CARD_APPLIED_ON}</dt>
-              <dd>{formatDate(order.createdAt)}</dd>
+              <dd>{formatTimeDate(order.createdAt)}</dd>
               <dt>{T.ORDER_CARD_DUE_DATE}</dt>
               <dd>{order.nextDueDate ?? '—'}</dd>
             </>

@@ -6,7 +6,7 @@ import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useOrderDetail, type OrderDetail } from '../api/order-detail.ts';
 import { useOrderId } from '../hooks/use-order-id.ts';
-import { formatMoney } from '../utils/format.ts';
+import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import { NoOrder } from './no-order.tsx';
 import { StateTag } from './state-tag.tsx';
 
@@ -53,7 +53,7 @@ export function OrderSummary({ order, compact = false, children }: { order: Orde
       </p>
       {order.nextDueDate ? (
         <p className="order-summary-due">
-          {T.ORDER_DETAIL_NEXT_DUE} <strong data-testid="order-due-date">{order.nextDueDate}</strong>
+          {T.ORDER_DETAIL_NEXT_DUE} <strong data-testid="order-due-date">{formatDate(order.nextDueDate)}</strong>
           {compact ? null : ` · ${T.ORDER_CARD_DUE_AMOUNT} ${formatMoney(order.nextDueAmount)}`}
         </p>
       ) : null}

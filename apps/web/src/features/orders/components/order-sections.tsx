@@ -2,7 +2,7 @@ import List from 'antd-mobile/es/components/list';
 import Steps from 'antd-mobile/es/components/steps';
 import * as T from '@app/contract/messages/order-pages.ts';
 import type { OrderDetail, OrderPayment } from '../api/order-detail.ts';
-import { formatMoney, formatPercent, formatTime } from '../utils/format.ts';
+import { formatDate, formatMoney, formatPercent, formatTime } from '../../../shared/utils/format.ts';
 
 /** The loan's terms as agreed. */
 export function OrderTerms({ order }: { order: OrderDetail }) {
@@ -61,7 +61,7 @@ export function OrderSchedule({ order }: { order: OrderDetail }) {
             return (
               <li key={item.number} className={`order-instalment order-instalment-state-row-${item.state}`} data-testid="order-instalment" data-state={item.state}>
                 <div className="order-instalment-head">
-                  <span className="order-instalment-title">{T.instalmentTitle(item.number, item.dueDate)}</span>
+                  <span className="order-instalment-title">{T.instalmentTitle(item.number, formatDate(item.dueDate))}</span>
                   <span className={`order-instalment-state order-instalment-state-${item.state}`}>{T.ORDER_INSTALMENT_STATES[item.state]}</span>
                 </div>
                 <div className="order-instalment-amounts">

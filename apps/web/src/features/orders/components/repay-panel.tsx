@@ -6,7 +6,7 @@ import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import type { OrderPayment } from '../api/order-detail.ts';
 import { useCollect, useReplan, type RepayChoice, type RepayOptions } from '../api/repayments.ts';
-import { formatMoney } from '../utils/format.ts';
+import { formatMoney } from '../../../shared/utils/format.ts';
 import { ChannelChoices, channelRefusal } from './channel-choices.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { ManualTransferForm } from './manual-transfer-form.tsx';

@@ -6,7 +6,7 @@ import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { type OrderDetail } from '../api/order-detail.ts';
 import { OrderEvents, OrderPayments, OrderSchedule, OrderTerms } from '../components/order-sections.tsx';
 import { OrderPage, OrderSummary } from '../components/order-page.tsx';
-import { formatMoney } from '../utils/format.ts';
+import { formatMoney } from '../../../shared/utils/format.ts';
 import './orders.css';
 
 /**

@@ -1,15 +1,10 @@
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { FEEDBACK_KIND_FEEDBACK, FEEDBACK_KIND_QUESTION, MINE_TITLE, QUESTION_ANSWER_LABEL, QUESTION_HAS_IMAGE, QUESTION_STATE_LABELS } from '@app/contract/messages/help-center.ts';
+import { formatTime } from '../../../shared/utils/format.ts';
 import type { MyQuestion } from '../api/user-question-query.ts';
 
 const STATE_COLORS = { open: 'warning', answered: 'success', closed: 'default' } as const;
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('zh-TW', { timeZone: 'Asia/Taipei', hour12: false });
-}
 
 /** The user's own questions and feedback, newest first, with their state and answer. */
 export function MyQuestions({ items }: { items: readonly MyQuestion[] }) {
@@ -21,7 +16,7 @@ export function MyQuestions({ items }: { items: readonly MyQuestion[] }) {
           key={item.id}
           description={
             <>
-              <span>{when(item.createdAt)}</span>
+              <span>{formatTime(item.createdAt)}</span>
               {item.hasImage ? <span className="my-question-image">・{QUESTION_HAS_IMAGE}</span> : null}
               {item.answer ? (
                 <span className="my-question-answer">

@@ -1,0 +1,62 @@
+/**
+ * How every page writes money, rates, dates and times (one look across the app):
+ * NT$ 12,345 with a no-break space, 15.63%, Taipei dates 2026/12/23 and times
+ * 2026/12/23 14:05. The API speaks whole dollars, `YYYY-MM-DD` calendar dates (Taipei)
+ * and ISO times; these only change how they read.
+ */
+const grouped = new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 0 });
+
+/** Whole New Taiwan dollars: NT$ 10,000 (never broken across lines). */
+export function formatMoney(value: number): string {
+  return `NT$\u00a0${grouped.format(value)}`;
+}
+
+/** Without the currency, for a large figure beside its own label: 10,000. */
+export function formatAmount(value: number): string {
+  return grouped.format(value);
+}
+
+/** A rate or APR, percent with two decimals: 15.63%. */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(2)}%`;
+}
+
+/** A calendar date (`YYYY-MM-DD`, already Taipei's): 2026/12/23. */
+export function formatDate(date: string): string {
+  return date.replace(/-/g, '/');
+}
+
+const taipeiParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Taipei',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function taipei(iso: string): { date: string; time: string } | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const parts = taipeiParts.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** An ISO time as Taipei's date and time: 2026/11/23 14:05 (unreadable input as given). */
+export function formatTime(iso: string): string {
+  const at = taipei(iso);
+  return at ? `${formatDate(at.date)} ${at.time}` : iso;
+}
+
+/** An ISO time's Taipei date: 2026/11/23. */
+export function formatTimeDate(iso: string): string {
+  const at = taipei(iso);
+  return at ? formatDate(at.date) : iso;
+}
+
+/** Today in Taipei as a calendar date (`YYYY-MM-DD`), whatever the device's time zone. */
+export function taipeiToday(now = new Date()): string {
+  return taipei(now.toISOString())?.date ?? '';
+}

@@ -58,7 +58,7 @@ describe('route chunks', () => {
 
 describe('bundle size', () => {
   /** Today's figure rounded up: no growth while the 100 KB budget is not met (`npm run size:web` fails above it). */
-  const CEILING_WHILE_OVER_BUDGET = 150 * 1024;
+  const CEILING_WHILE_OVER_BUDGET = 130 * 1024;
 
   it("measures the loans page's initial JS against the 100 KB gzip budget, and it does not grow", () => {
     const out = execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/web/scripts/size.mjs'), '--json'], {

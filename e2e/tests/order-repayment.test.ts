@@ -17,6 +17,8 @@ import {
   ORDER_ACTION_CONTRACT,
   ORDER_ACTION_EXTEND,
   ORDER_ACTION_REPAY,
+  ORDER_DETAIL_CREDIT_KEPT,
+  ORDER_DETAIL_CREDIT_REFUNDED,
   ORDER_LIST_APPLY,
   ORDER_LIST_EMPTY,
   ORDER_LIST_EMPTY_TAB,
@@ -406,6 +408,19 @@ describe('repaying an order in the browser', () => {
     await panel.getByText(refusal).waitFor();
     expect(await page.getByTestId('extension-submit').count()).toBe(0);
     await shot(page, 'extension-refused');
+
+    // Money that is the borrower's: credit kept from an overpayment, and what was paid back.
+    await suite.server.setFault(PATHS.loanOrderDetail.path, {
+      kind: 'envelope',
+      status: 200,
+      message: '',
+      body: { order: { ...detail, state: '已結清', outstanding: 0, nextDueDate: null, nextDueAmount: 0, creditKept: 1200, creditRefunded: 500 } },
+    });
+    await launch(page, '/pages/order/detail?orderId=101');
+    await page.getByTestId('order-credit-kept').waitFor();
+    expect(await page.getByTestId('order-credit-kept').textContent()).toBe(`${ORDER_DETAIL_CREDIT_KEPT} NT$\u00a01,200`);
+    expect(await page.getByTestId('order-credit-refunded').textContent()).toBe(`${ORDER_DETAIL_CREDIT_REFUNDED} NT$\u00a0500`);
+    await shot(page, 'credit-kept-and-refunded');
     await suite.server.clearFaults();
     other.assertNoConsoleErrors();
     await other.close();

@@ -1,6 +1,7 @@
 import { prepareDatabase } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { listForReview } from '../src/modules/repayments/list-for-review.ts';
+import { listCreditLeft, listForReview } from '../src/modules/repayments/list-for-review.ts';
+import { refundKeptCredit } from '../src/modules/repayments/refund-kept-credit.ts';
 import { resolveHeldPayment } from '../src/modules/repayments/resolve-held-payment.ts';
 import { reviewManualTransfer } from '../src/modules/repayments/review-manual-transfer.ts';
 
@@ -15,11 +16,13 @@ import { reviewManualTransfer } from '../src/modules/repayments/review-manual-tr
  *   list-held                      gateway payments held because the amount differed from the request
  *   credit-held <id> [note]        credit what actually arrived (oldest instalment first, the rest kept as credit)
  *   refund-held <id> [note]        nothing is credited: the money is returned to the payer outside the system
+ *   list-credits                   orders holding overpayments (credit kept) not yet refunded
+ *   refund-credit <order id> [note] the credit left was paid back to the borrower's account: record it, once
  *
  * Output goes to this terminal only (it holds the paying account's last five digits).
  */
 const USAGE =
-  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note]';
+  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note] | list-credits | refund-credit <order id> [note]';
 
 const [command, idText, ...noteWords] = process.argv.slice(2);
 const config = loadConfig();
@@ -50,6 +53,17 @@ try {
     });
     console.log(outcome === 'notHeld' ? `payment ${idText} is not held: nothing changed` : `payment ${idText} ${outcome}`);
     if (outcome === 'notHeld') exitCode = 1;
+  } else if (command === 'list-credits') {
+    const items = await listCreditLeft({ db: handle.db });
+    console.table(items);
+    if (items.length === 0) console.log('(no credit kept)');
+  } else if (command === 'refund-credit' && idText && /^\d+$/.test(idText)) {
+    const refund = await refundKeptCredit({ db: handle.db, orderId: Number(idText), at: new Date(), note: noteWords.join(' ') });
+    if (refund.outcome === 'refunded') console.log(`order ${idText}: NT$ ${refund.amount} recorded as refunded`);
+    else {
+      console.log(refund.outcome === 'noOrder' ? `no order ${idText}: nothing changed` : `order ${idText} holds no credit: nothing changed`);
+      exitCode = 1;
+    }
   } else {
     console.error(USAGE);
     exitCode = 2;

@@ -6,7 +6,7 @@ import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import type { TPaymentResponse, TRepayKind } from '@app/contract/schemas/repayments.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { orderInstalments } from '../db/schema/orders.ts';
-import { collectionNotifications, loanExtensions, repaymentCredits, repaymentRequests } from '../db/schema/repayments.ts';
+import { collectionNotifications, creditRefunds, loanExtensions, repaymentCredits, repaymentRequests } from '../db/schema/repayments.ts';
 import { taipeiCalendarDate } from '../domain/loan-schedule/calendar-date.ts';
 import type { LoanProductTerms } from '../domain/loan-product-terms.ts';
 import { SandboxCollectionGateway } from '../modules/repayments/sandbox-collection-gateway.ts';
@@ -97,5 +97,10 @@ export async function expectBooksBalance(database: DatabaseHandle, orderId: numb
   const confirmedTransfers = requests.filter((row) => row.channel === 'manual' && row.state === 'paid').reduce((sum, row) => sum + row.amount, 0);
   const credited = credits.reduce((sum, row) => sum + row.amount, 0);
   expect(credited).toBe(creditedByGateway + confirmedTransfers);
-  return { credited, creditKept: credits.reduce((sum, row) => sum + row.creditKept, 0) };
+  // Refunds pay back credit kept, never more.
+  const creditKept = credits.reduce((sum, row) => sum + row.creditKept, 0);
+  const refunds = await db.select().from(creditRefunds).where(eq(creditRefunds.orderId, orderId));
+  for (const refund of refunds) expect(refund.amount).toBeGreaterThan(0);
+  expect(refunds.reduce((sum, row) => sum + row.amount, 0)).toBeLessThanOrEqual(creditKept);
+  return { credited, creditKept };
 }

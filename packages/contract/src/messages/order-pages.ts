@@ -58,6 +58,7 @@ export const ORDER_DETAIL_EVENTS = '訂單進度';
 export const ORDER_DETAIL_COOL_DOWN = '可再次申請日期';
 /** An overpayment the order keeps for the borrower; the amount follows. */
 export const ORDER_DETAIL_CREDIT_KEPT = '溢繳金額（已為您保留，請聯絡客服辦理退款）';
+export const ORDER_DETAIL_CREDIT_REFUNDED = '溢繳金額已退還至您的收款帳戶';
 export const ORDER_INSTALMENT_STATES = { unpaid: '未還', partlyPaid: '部分已還', paid: '已還', overdue: '已逾期' } as const;
 export const ORDER_INSTALMENT_PRINCIPAL = '本金';
 export const ORDER_INSTALMENT_INTEREST = '利息';

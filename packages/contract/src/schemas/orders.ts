@@ -106,6 +106,8 @@ export const ZOrderDetailSchema = ZOrderSummarySchema.extend({
   extensionsUsed: z.number().int().nonnegative().default(0),
   /** Money received beyond what the order owed (an overpayment), kept for the borrower. */
   creditKept: ZMoneySchema.default(0),
+  /** Credit kept that the lender has paid back to the borrower. */
+  creditRefunded: ZMoneySchema.default(0),
   /** What the borrower may do now. */
   actions: z.object({
     sign: z.boolean(),

@@ -162,3 +162,24 @@ export const repaymentReminders = pgTable(
   },
   (table) => [uniqueIndex('repayment_reminders_once_idx').on(table.orderId, table.kind, table.dueDate)],
 );
+
+/**
+ * Credit kept (an overpayment) paid back to the borrower by an operator, outside the
+ * system (a transfer to the borrower's receiving account). An order's refunds never add
+ * up to more than its credits kept: each refund takes the order's lock, the queue every
+ * payment on the order waits in.
+ */
+export const creditRefunds = pgTable(
+  'credit_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    amount: integer('amount').notNull(),
+    /** The operator's words: the transfer's reference, why. */
+    note: text('note').notNull().default(''),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('credit_refunds_order_id_idx').on(table.orderId), check('credit_refunds_amount_positive', sql`${table.amount} > 0`)],
+);

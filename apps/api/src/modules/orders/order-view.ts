@@ -89,6 +89,7 @@ export function orderDetail(
     payments: [],
     extensionsUsed: 0,
     creditKept: 0,
+    creditRefunded: 0,
     actions: {
       sign: order.state === '待簽約' && !signed,
       // No cancel path exists in SPEC.md yet; the button is not offered rather than dead.

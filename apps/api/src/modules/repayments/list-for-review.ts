@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { selectRequestsInState } from './repayments-repository.ts';
+import { selectOrdersWithCreditLeft, selectRequestsInState } from './repayments-repository.ts';
 
 export interface ReviewItem {
   id: number;
@@ -28,4 +28,18 @@ export async function listForReview(options: { db: Db; what: 'transfers' | 'held
     heldAmount: typeof row.detail.heldAmount === 'number' ? row.detail.heldAmount : null,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+export interface CreditLeftItem {
+  orderId: number;
+  /** Kept from overpayments, refunded so far, and what is still the borrower's. */
+  kept: number;
+  refunded: number;
+  left: number;
+}
+
+/** Orders holding money that is the borrower's (overpayments not yet refunded): for `refund-credit`. */
+export async function listCreditLeft(options: { db: Db }): Promise<CreditLeftItem[]> {
+  const rows = await selectOrdersWithCreditLeft(options.db);
+  return rows.map((row) => ({ orderId: row.orderId, kept: row.kept, refunded: row.refunded, left: row.kept - row.refunded }));
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   collectionNotifications,
+  creditRefunds,
   loanExtensions,
   repaymentCredits,
   repaymentReminders,
@@ -14,6 +15,7 @@ export type RepaymentRequestRow = typeof repaymentRequests.$inferSelect;
 export type NewRepaymentRequestRow = typeof repaymentRequests.$inferInsert;
 export type RepaymentCreditRow = typeof repaymentCredits.$inferSelect;
 export type LoanExtensionRow = typeof loanExtensions.$inferSelect;
+export type CreditRefundRow = typeof creditRefunds.$inferSelect;
 
 export async function insertRepaymentRequest(db: Db, values: NewRepaymentRequestRow): Promise<RepaymentRequestRow> {
   const [row] = await db.insert(repaymentRequests).values(values).returning();
@@ -136,4 +138,34 @@ export async function selectHeldNotification(db: Db, requestId: number, transact
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+export async function selectOrderRefunds(db: Db, orderId: number): Promise<CreditRefundRow[]> {
+  return db.select().from(creditRefunds).where(eq(creditRefunds.orderId, orderId)).orderBy(asc(creditRefunds.id));
+}
+
+export async function insertCreditRefund(db: Db, values: typeof creditRefunds.$inferInsert): Promise<CreditRefundRow> {
+  const [row] = await db.insert(creditRefunds).values(values).returning();
+  if (!row) throw new Error('credit refund not inserted');
+  return row;
+}
+
+/** Orders holding credit not yet refunded: what was kept, what was refunded. */
+export async function selectOrdersWithCreditLeft(db: Db): Promise<Array<{ orderId: number; kept: number; refunded: number }>> {
+  const kept = db
+    .select({ orderId: repaymentCredits.orderId, kept: sql<number>`sum(${repaymentCredits.creditKept})::int`.as('kept') })
+    .from(repaymentCredits)
+    .groupBy(repaymentCredits.orderId)
+    .as('kept');
+  const refunded = db
+    .select({ orderId: creditRefunds.orderId, refunded: sql<number>`sum(${creditRefunds.amount})::int`.as('refunded') })
+    .from(creditRefunds)
+    .groupBy(creditRefunds.orderId)
+    .as('refunded');
+  return db
+    .select({ orderId: kept.orderId, kept: kept.kept, refunded: sql<number>`coalesce(${refunded.refunded}, 0)::int` })
+    .from(kept)
+    .leftJoin(refunded, eq(refunded.orderId, kept.orderId))
+    .where(sql`${kept.kept} > coalesce(${refunded.refunded}, 0)`)
+    .orderBy(asc(kept.orderId));
 }

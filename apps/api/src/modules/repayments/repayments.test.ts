@@ -4,7 +4,7 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
 import { REPAY_CHANNEL_TEXTS, REPAY_RECEIPT_NOT_FOUND, repayOverChannelLimit } from '@app/contract/messages/repayments.ts';
 import type { TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
-import { repaymentCredits, repaymentRequests } from '../../db/schema/repayments.ts';
+import { creditRefunds, repaymentCredits, repaymentRequests } from '../../db/schema/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { bodyOf, HOUR, ManualClock, pngBytes, refusal, startAccountsServerPerFile, uploadFile, type AccountsServer } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
@@ -20,6 +20,8 @@ import {
 } from '../../test/repayments-test-kit.ts';
 import type { TestDatabase } from '../../test/test-database.ts';
 import { runOverdue } from './daily-repayment-jobs.ts';
+import { listCreditLeft } from './list-for-review.ts';
+import { refundKeptCredit } from './refund-kept-credit.ts';
 import { resolveHeldPayment } from './resolve-held-payment.ts';
 import { reviewManualTransfer } from './review-manual-transfer.ts';
 
@@ -237,6 +239,23 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     const credited = await detailOf(server, user, orderId);
     expect(credited.creditKept).toBe(next.amount);
     expect(credited.payments.find((payment) => payment.id === next.id)?.state).toBe('paid');
+    expect(credited.creditRefunded).toBe(0);
+    expect(await listCreditLeft({ db: db() })).toContainEqual({ orderId, kept: next.amount, refunded: 0, left: next.amount });
+
+    // The operator pays the credit back: ten racing refunds record it once, for the whole amount.
+    const refunds = await Promise.all(
+      Array.from({ length: 10 }, () => refundKeptCredit({ db: db(), orderId, at: server.clock.now(), note: 'transfer 0042' })),
+    );
+    expect(refunds.filter((refund) => refund.outcome === 'refunded')).toEqual([{ outcome: 'refunded', amount: next.amount }]);
+    expect(refunds.filter((refund) => refund.outcome === 'nothingKept')).toHaveLength(9);
+    expect(await db().select().from(creditRefunds).where(eq(creditRefunds.orderId, orderId))).toHaveLength(1);
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 12_000 + next.amount, creditKept: next.amount });
+    const refunded = await detailOf(server, user, orderId);
+    expect(refunded.creditKept).toBe(0);
+    expect(refunded.creditRefunded).toBe(next.amount);
+    expect((await listCreditLeft({ db: db() })).map((item) => item.orderId)).not.toContain(orderId);
+    expect(await refundKeptCredit({ db: db(), orderId, at: server.clock.now() })).toEqual({ outcome: 'nothingKept' });
+    expect(await refundKeptCredit({ db: db(), orderId: 999_999, at: server.clock.now() })).toEqual({ outcome: 'noOrder' });
 
     // Late: a code paid after it expired is still credited (money is never lost).
     const other = await borrower();

@@ -6,7 +6,7 @@ import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { type OrderDetail } from '../api/order-detail.ts';
 import { OrderEvents, OrderPayments, OrderSchedule, OrderTerms } from '../components/order-sections.tsx';
 import { OrderPage, OrderSummary } from '../components/order-page.tsx';
-import { formatMoney } from '../../../shared/utils/format.ts';
+import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import './orders.css';
 
 /**
@@ -32,12 +32,17 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         {order.refusalMessage ? <p className="order-summary-refusal">{order.refusalMessage}</p> : null}
         {order.coolDownUntil ? (
           <p className="order-summary-due">
-            {T.ORDER_DETAIL_COOL_DOWN} {order.coolDownUntil}
+            {T.ORDER_DETAIL_COOL_DOWN} {formatDate(order.coolDownUntil)}
           </p>
         ) : null}
         {order.creditKept > 0 ? (
           <p className="order-summary-due" data-testid="order-credit-kept">
             {T.ORDER_DETAIL_CREDIT_KEPT} <strong>{formatMoney(order.creditKept)}</strong>
+          </p>
+        ) : null}
+        {order.creditRefunded > 0 ? (
+          <p className="order-summary-due" data-testid="order-credit-refunded">
+            {T.ORDER_DETAIL_CREDIT_REFUNDED} <strong>{formatMoney(order.creditRefunded)}</strong>
           </p>
         ) : null}
       </OrderSummary>

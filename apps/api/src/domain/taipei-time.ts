@@ -1,23 +1,17 @@
+import { taipeiWallClock } from '@app/contract/taipei-time.ts';
+
 /** Dates shown to users, and written in gateway messages, are Taipei wall-clock time, whatever the server's zone. */
-const FORMAT = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Taipei',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
 
 /** `2025-01-31 14:05` in Asia/Taipei. */
 export function formatTaipeiDateTime(date: Date): string {
-  return FORMAT.format(date).slice(0, 16);
+  const clock = taipeiWallClock(date);
+  return `${clock.date} ${clock.time.slice(0, 5)}`;
 }
 
 /** `2026/11/23 21:05:09`, Taipei wall-clock time, as Taiwan gateways write it. */
 export function gatewayTime(instant: Date): string {
-  return FORMAT.format(instant).replaceAll('-', '/');
+  const clock = taipeiWallClock(instant);
+  return `${clock.date.replaceAll('-', '/')} ${clock.time}`;
 }
 
 /** A gateway's `2026/11/23 21:05:09` (Taipei) as an instant; null when it is not one. */

@@ -85,9 +85,5 @@ export function monthlySeries(date: CalendarDate, first: number, last: number): 
   return dates;
 }
 
-const TAIPEI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The Taipei calendar day of an instant the caller read from its clock. */
-export function taipeiCalendarDate(instant: Date): CalendarDate {
-  return TAIPEI_DATE.format(instant);
-}
+export { taipeiCalendarDate } from '@app/contract/taipei-time.ts';

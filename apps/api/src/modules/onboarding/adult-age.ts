@@ -1,10 +1,9 @@
+import { taipeiCalendarDate } from '@app/contract/taipei-time.ts';
 import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
-
-const TAIPEI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** `YYYY-MM-DD` of `now` in Asia/Taipei. */
 export function taipeiDateOf(now: Date): string {
-  return TAIPEI_DATE.format(now);
+  return taipeiCalendarDate(now);
 }
 
 function isLeapYear(year: number): boolean {

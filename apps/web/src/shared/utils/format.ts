@@ -1,3 +1,5 @@
+import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.ts';
+
 /**
  * How every page writes money, rates, dates and times (one look across the app):
  * NT$ 12,345 with a no-break space, 15.63%, Taipei dates 2026/12/23 and times
@@ -26,28 +28,15 @@ export function formatDate(date: string): string {
   return date.replace(/-/g, '/');
 }
 
-const taipeiParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Taipei',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 function taipei(iso: string): { date: string; time: string } | null {
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return null;
-  const parts = taipeiParts.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  return Number.isNaN(at.getTime()) ? null : taipeiWallClock(at);
 }
 
 /** An ISO time as Taipei's date and time: 2026/11/23 14:05 (unreadable input as given). */
 export function formatTime(iso: string): string {
   const at = taipei(iso);
-  return at ? `${formatDate(at.date)} ${at.time}` : iso;
+  return at ? `${formatDate(at.date)} ${at.time.slice(0, 5)}` : iso;
 }
 
 /** An ISO time's Taipei date: 2026/11/23. */
@@ -58,5 +47,5 @@ export function formatTimeDate(iso: string): string {
 
 /** Today in Taipei as a calendar date (`YYYY-MM-DD`), whatever the device's time zone. */
 export function taipeiToday(now = new Date()): string {
-  return taipei(now.toISOString())?.date ?? '';
+  return taipeiCalendarDate(now);
 }

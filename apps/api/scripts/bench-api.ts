@@ -49,7 +49,10 @@ interface Server {
 const serverScript = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
 
 async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome DevTools' Performance panel, or sum self time per function).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', serverScript], {
     env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

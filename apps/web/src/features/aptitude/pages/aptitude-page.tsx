@@ -11,6 +11,7 @@ import { hasToken } from '../../../shared/store/local-store.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
+import { StepNumber } from '../../../shared/ui/step-number.tsx';
 import { formatMoney } from '../../../shared/utils/format.ts';
 import './aptitude-page.css';
 
@@ -53,7 +54,7 @@ export default function AptitudePage() {
                         key={step.key}
                         data-testid={`aptitude-${step.key}`}
                         data-done={step.done}
-                        prefix={<span className="aptitude-number">{index + 1}</span>}
+                        prefix={<StepNumber value={index + 1} />}
                         extra={
                           step.done ? (
                             <span className="aptitude-done">

@@ -5,11 +5,9 @@ import { TITLE_SIGN } from '@app/contract/messages/app-shell.ts';
 import {
   APPLY_LOGIN_PROMPT,
   SIGN_ALREADY_SIGNED,
-  SIGN_BACK_HOME,
   SIGN_BUTTON,
   SIGN_FRAME_TITLE,
   SIGN_INTRO,
-  SIGN_NO_ORDER,
   SIGN_SCROLL_HINT,
   SIGN_VIEW_STATUS,
 } from '@app/contract/messages/loan-pages.ts';
@@ -21,6 +19,7 @@ import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useContractHtml } from '../api/contract.ts';
 import { useOrderDetail } from '../api/order-detail.ts';
 import { ContractFrame } from '../../../shared/ui/contract-frame.tsx';
+import { NoOrder } from '../components/no-order.tsx';
 import { useOrderId } from '../hooks/use-order-id.ts';
 import './loan-flow.css';
 
@@ -45,15 +44,7 @@ function SignContract() {
   const order = useOrderDetail(orderId);
 
   if (!orderId) {
-    return (
-      <main className="page-body">
-        <EmptyState title={SIGN_NO_ORDER}>
-          <Button color="primary" shape="rounded" onClick={() => navigate(ROUTES.loans)}>
-            {SIGN_BACK_HOME}
-          </Button>
-        </EmptyState>
-      </main>
-    );
+    return <NoOrder />;
   }
 
   // The order first, through the envelope: a missing order or an expired session is

@@ -10,19 +10,17 @@ import {
   SIGNATURE_EMPTY,
   SIGNATURE_HINT,
   SIGNATURE_SUBMITTING,
-  SIGN_BACK_HOME,
-  SIGN_NO_ORDER,
 } from '@app/contract/messages/loan-pages.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { UploadBlockedError } from '../../../shared/files/upload-files.ts';
-import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { loanConfirm, signContract } from '../api/contract.ts';
 import { orderDetail } from '../api/order-detail.ts';
 import { SignatureCanvas, type SignatureHandle } from '../components/signature-canvas.tsx';
+import { NoOrder } from '../components/no-order.tsx';
 import { useOrderId } from '../hooks/use-order-id.ts';
 import { clearApplyInfo } from '../store/apply-info.ts';
 import './loan-flow.css';
@@ -51,15 +49,7 @@ function SignatureForm() {
   const [busy, setBusy] = useState(false);
 
   if (!orderId) {
-    return (
-      <main className="page-body">
-        <EmptyState title={SIGN_NO_ORDER}>
-          <Button color="primary" shape="rounded" onClick={() => navigate(ROUTES.loans)}>
-            {SIGN_BACK_HOME}
-          </Button>
-        </EmptyState>
-      </main>
-    );
+    return <NoOrder />;
   }
 
   async function confirm(order: string): Promise<void> {

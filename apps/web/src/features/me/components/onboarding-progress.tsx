@@ -5,6 +5,7 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import type { CashUser } from '../../../shared/api/query-cash-user.ts';
+import { StepNumber } from '../../../shared/ui/step-number.tsx';
 import { formatMoney } from '../../../shared/utils/format.ts';
 
 
@@ -23,7 +24,7 @@ export function OnboardingProgress({ user }: { user: CashUser }) {
         {user.steps.map((step, index) => (
           <List.Item
             key={step.key}
-            prefix={<span className="me-step-number">{index + 1}</span>}
+            prefix={<StepNumber value={index + 1} />}
             extra={
               step.done ? (
                 <span className="me-step-done">

@@ -7,6 +7,7 @@
 //   npm run lighthouse -- --runs 3          median of three runs per page
 //   npm run lighthouse -- --skip-build      use apps/web/dist as it is
 //   npm run lighthouse -- --update-docs     also write the table into docs/benchmarks.md
+//   npm run lighthouse -- --pages loans,login  only those pages (never with --update-docs)
 //
 // Exit status: 0 when every page meets the targets (performance >= 95, accessibility
 // >= 95, best practices 100, LCP <= 2.0 s, CLS <= 0.05), 1 otherwise: a budget is a
@@ -61,6 +62,8 @@ const CHROME_FLAGS = [
 const args = process.argv.slice(2);
 const runsArg = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
 const runs = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 1;
+const pagesArg = args.includes('--pages') ? String(args[args.indexOf('--pages') + 1]).split(',') : null;
+if (pagesArg && args.includes('--update-docs')) throw new Error('--update-docs writes the whole table: run it over every page');
 
 function run(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {
@@ -218,13 +221,15 @@ async function main() {
   const rows = [];
   let borrowerProfile = null;
   try {
-    if (PAGES.some((page) => page.as === 'borrower')) {
+    const pages = pagesArg ? PAGES.filter((page) => pagesArg.includes(page.name)) : PAGES;
+    if (pages.length === 0) throw new Error(`--pages names none of ${PAGES.map((page) => page.name).join(', ')}`);
+    if (pages.some((page) => page.as === 'borrower')) {
       // TypeScript shared with the browser tests: this script runs under tsx (package.json).
       const { prepareBorrowerProfile } = await import('../e2e/support/lighthouse-profile.ts');
       borrowerProfile = mkdtempSync(path.join(tmpdir(), 'lighthouse-borrower-'));
       await prepareBorrowerProfile(server.baseUrl, borrowerProfile, CHROMIUM, CHROME_FLAGS);
     }
-    for (const page of PAGES) {
+    for (const page of pages) {
       const results = [];
       for (let i = 1; i <= runs; i += 1) {
         const profile = page.as === 'borrower' ? borrowerProfile : null;

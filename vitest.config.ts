@@ -51,6 +51,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for the page to reach a state (an upload done, a quote in place);
+          // vitest's 1 s default failed on a loaded CI machine where a photo upload took
+          // longer. Still fails when the state never comes (playwright's waits allow 30 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
@@ -7,44 +7,33 @@ import { GET_PAYLOAD_PARAM, STATUS_ERROR, STATUS_OK } from '@app/contract/envelo
 import { DATA_INVALID, NOT_FOUND_CONFIG, SERVER_ERROR, fieldInvalid } from '@app/contract/messages/request-errors.ts';
 import { trackingEvents } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { OTHER_KEY, startTestServer, TEST_KEY, type TestServer } from '../test/test-server.ts';
+import { OTHER_KEY, TEST_KEY, testServerPerFile } from '../test/test-server.ts';
 
 const FAILING = { method: 'POST', path: '/api/v3/test/failing', auth: false } as const;
 const BUSINESS = { method: 'POST', path: '/api/v3/test/business', auth: false } as const;
 const HTML = { method: 'GET', path: '/api/v3/test/html', auth: false } as const;
 const PHONE = '0912345678';
 
-let database: TestDatabase;
-let server: TestServer;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle, {
-    env: { LOG_LEVEL: 'info' },
-    logStream: { write: (line) => void logLines.push(line) },
-    register(app) {
-      const empty = z.object({}).passthrough();
-      app.endpoint({ ...FAILING, request: empty, response: z.null() }, async () => {
-        // What a database error looks like: SQL and bound values in the message.
-        throw new Error(`Failed query: select * from users where phone = $1\nparams: ${PHONE}`);
-      });
-      app.endpoint({ ...BUSINESS, request: empty, response: z.null() }, async () => {
-        throw new AppError('NOT_FOUND', { userMessage: NOT_FOUND_CONFIG });
-      });
-      app.endpoint(
-        { ...HTML, request: z.object({ name: z.string() }), response: z.string() },
-        async ({ name }) => `<h1>${name}</h1>`,
-        { html: true },
-      );
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
+const { database, server } = testServerPerFile({
+  env: { LOG_LEVEL: 'info' },
+  logStream: { write: (line) => void logLines.push(line) },
+  register(app) {
+    const empty = z.object({}).passthrough();
+    app.endpoint({ ...FAILING, request: empty, response: z.null() }, async () => {
+      // What a database error looks like: SQL and bound values in the message.
+      throw new Error(`Failed query: select * from users where phone = $1\nparams: ${PHONE}`);
+    });
+    app.endpoint({ ...BUSINESS, request: empty, response: z.null() }, async () => {
+      throw new AppError('NOT_FOUND', { userMessage: NOT_FOUND_CONFIG });
+    });
+    app.endpoint(
+      { ...HTML, request: z.object({ name: z.string() }), response: z.string() },
+      async ({ name }) => `<h1>${name}</h1>`,
+      { html: true },
+    );
+  },
 });
 
 async function trackingCount(): Promise<number> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZRequestIdSchema } from '@app/contract/schemas/common.ts';
@@ -7,39 +7,27 @@ import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { appConfigs, users } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { createSession } from './session-store.ts';
-import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testServerPerFile } from '../test/test-server.ts';
 
 /** A test-only money-like path: each run increments a counter row and says when it ran. */
 const INCREMENT = { method: 'POST', path: '/api/v3/test/increment', auth: false } as const;
 const ZIncrementRequestSchema = z.object({ requestId: ZRequestIdSchema, counter: z.string(), fail: z.boolean().optional() });
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle, {
-    register(app) {
-      app.endpoint(
-        { ...INCREMENT, request: ZIncrementRequestSchema, response: z.object({ count: z.number(), ranAt: z.string() }) },
-        async ({ counter, fail }, { db }) => {
-          const [row] = await db
-            .insert(appConfigs)
-            .values({ key: counter, value: '1' })
-            .onConflictDoUpdate({ target: appConfigs.key, set: { value: sql`(${appConfigs.value}::int + 1)::text` } })
-            .returning({ value: appConfigs.value });
-          if (fail) throw new AppError('BUSINESS_RULE', { userMessage: NOT_FOUND_CONFIG });
-          return { count: Number(row?.value), ranAt: `${new Date().toISOString()}#${Math.random()}` };
-        },
-      );
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
+const { database, server } = testServerPerFile({
+  register(app) {
+    app.endpoint(
+      { ...INCREMENT, request: ZIncrementRequestSchema, response: z.object({ count: z.number(), ranAt: z.string() }) },
+      async ({ counter, fail }, { db }) => {
+        const [row] = await db
+          .insert(appConfigs)
+          .values({ key: counter, value: '1' })
+          .onConflictDoUpdate({ target: appConfigs.key, set: { value: sql`(${appConfigs.value}::int + 1)::text` } })
+          .returning({ value: appConfigs.value });
+        if (fail) throw new AppError('BUSINESS_RULE', { userMessage: NOT_FOUND_CONFIG });
+        return { count: Number(row?.value), ranAt: `${new Date().toISOString()}#${Math.random()}` };
+      },
+    );
+  },
 });
 
 async function counterValue(key: string): Promise<number> {

@@ -1,46 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
 import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { AppError } from '../errors/app-error.ts';
-import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testServerPerFile } from '../test/test-server.ts';
 import { ResponseCache } from './response-cache.ts';
 
 const CACHED = { method: 'GET', path: '/api/v3/test/cached', auth: false } as const;
 const PRIVATE = { method: 'POST', path: '/api/v3/test/private', auth: true } as const;
 const request = z.object({ key: z.string() });
 
-let database: TestDatabase;
-let server: TestServer;
 let handlerRuns = 0;
 let registrationError: unknown;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle, {
-    register(app) {
-      app.endpoint(
-        { ...CACHED, request, response: z.object({ key: z.string(), run: z.number() }) },
-        async ({ key }) => {
-          handlerRuns += 1;
-          if (key === 'missing') throw new AppError('NOT_FOUND', { userMessage: NOT_FOUND_CONFIG });
-          return { key, run: handlerRuns };
-        },
-        { cacheMs: 60_000 },
-      );
-      try {
-        app.endpoint({ ...PRIVATE, request, response: z.null() }, async () => null, { cacheMs: 1_000 });
-      } catch (error) {
-        registrationError = error;
-      }
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
+const { server } = testServerPerFile({
+  register(app) {
+    app.endpoint(
+      { ...CACHED, request, response: z.object({ key: z.string(), run: z.number() }) },
+      async ({ key }) => {
+        handlerRuns += 1;
+        if (key === 'missing') throw new AppError('NOT_FOUND', { userMessage: NOT_FOUND_CONFIG });
+        return { key, run: handlerRuns };
+      },
+      { cacheMs: 60_000 },
+    );
+    try {
+      app.endpoint({ ...PRIVATE, request, response: z.null() }, async () => null, { cacheMs: 1_000 });
+    } catch (error) {
+      registrationError = error;
+    }
+  },
 });
 
 describe('response cache of public endpoints', () => {

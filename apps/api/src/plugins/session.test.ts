@@ -1,39 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
 import { sessions, users } from '../db/schema.ts';
 import { createSession, hashToken } from './session-store.ts';
-import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testServerPerFile } from '../test/test-server.ts';
 
 const PROTECTED = { method: 'POST', path: '/api/v3/test/protected', auth: true } as const;
 
-let database: TestDatabase;
-let server: TestServer;
+const { database, server } = testServerPerFile({
+  register(app) {
+    app.endpoint(
+      { ...PROTECTED, request: z.object({}), response: z.object({ uuid: z.string() }) },
+      async (_payload, ctx) => ({ uuid: ctx.requireUser().uuid }),
+    );
+  },
+});
 let userId: number;
 let userUuid: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle, {
-    register(app) {
-      app.endpoint(
-        { ...PROTECTED, request: z.object({}), response: z.object({ uuid: z.string() }) },
-        async (_payload, ctx) => ({ uuid: ctx.requireUser().uuid }),
-      );
-    },
-  });
   const [user] = await database.handle.db.insert(users).values({}).returning();
   if (!user) throw new Error('no user');
   userId = user.id;
   userUuid = user.uuid;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
 });
 
 const relogin = { status: STATUS_RELOGIN, message: SESSION_EXPIRED, body: null };

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, type Envelope } from '@app/contract/envelope.ts';
 import { PATHS } from '@app/contract/paths.ts';
@@ -12,8 +11,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../plugins/clock.ts';
-import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.ts';
-import { createTestClient, testConfig, type TestClient } from './test-server.ts';
+import type { TestDatabaseOptions } from './test-database.ts';
+import { createTestClient, openPerFile, testConfig, type PerFile, type TestClient } from './test-server.ts';
 
 /** A clock tests move by hand: expiry and windows are tested without waiting. */
 export class ManualClock implements Clock {
@@ -90,27 +89,20 @@ export async function startAccountsServer(database: DatabaseHandle, options: Acc
 }
 
 /**
- * The set-up most API test files share: before the file's tests, a database of its own
- * and the accounts server on it, handed to `opened` for the file's own variables; after
- * them, both closed. It closes the server it started: a file that replaces its server
- * during a test keeps hooks of its own.
+ * The set-up most API test files share: a database of the file's own and the accounts
+ * server on it, opened before the file's tests and closed after them, read through getters
+ * (`const { database, server } = accountsServerPerFile();`). A file that replaces its
+ * server during a test keeps hooks of its own.
  */
-export function startAccountsServerPerFile(
-  opened: (running: { database: TestDatabase; server: AccountsServer }) => void,
+export function accountsServerPerFile(
   options: AccountsServerOptions & { database?: TestDatabaseOptions } = {},
-): void {
-  let database: TestDatabase | undefined;
-  let server: AccountsServer | undefined;
-  beforeAll(async () => {
-    const { database: databaseOptions, ...serverOptions } = options;
-    database = await openTestDatabase(databaseOptions);
-    server = await startAccountsServer(database.handle, serverOptions);
-    opened({ database, server });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+): PerFile<AccountsServer> {
+  const { database: databaseOptions, ...serverOptions } = options;
+  return openPerFile(
+    (database) => startAccountsServer(database.handle, serverOptions),
+    { app: true, baseUrl: true, client: true, clock: true, filesDir: true, close: true },
+    databaseOptions,
+  );
 }
 
 /** The code of the latest SMS to `mobile`, read through the test hook as browser tests do. */
@@ -157,6 +149,11 @@ export async function loginWithCode(
   return { ...body, headers: { token: body.token } };
 }
 
+/** A new user on a random mobile number, logged in with a code. */
+export function loggedInUser(server: AccountsServer, headers: Record<string, string> = {}): Promise<LoggedIn> {
+  return loginWithCode(server, randomMobile(), headers);
+}
+
 /** A PNG signature followed by `size - 8` bytes: enough for the magic-byte check. */
 export function pngBytes(size = 64): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
@@ -180,6 +177,16 @@ export async function uploadFile(
   } catch {
     return { httpStatus: response.status, envelope: null };
   }
+}
+
+/** Uploads an image (by default a small PNG) for `user`; answers the stored file's key and path, and throws unless it was accepted. */
+export async function uploadedImage(
+  server: AccountsServer,
+  user: LoggedIn,
+  bytes: Uint8Array<ArrayBuffer> = pngBytes(),
+  options: { name?: string; type?: string } = {},
+): Promise<{ key: string; imageURL: string }> {
+  return bodyOf<{ key: string; imageURL: string }>((await uploadFile(server, bytes, user.headers, options)).envelope);
 }
 
 export const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });

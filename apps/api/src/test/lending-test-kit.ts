@@ -6,9 +6,8 @@ import { faceCheckAttempts } from '../db/schema/face-check.ts';
 import {
   bodyOf,
   loginWithCode,
-  pngBytes,
   randomMobile,
-  uploadFile,
+  uploadedImage,
   type AccountsServer,
   type LoggedIn,
 } from './accounts-test-kit.ts';
@@ -49,16 +48,16 @@ async function ok(server: AccountsServer, endpoint: (typeof ENDPOINTS)[keyof typ
 }
 
 async function uploadKey(server: AccountsServer, user: LoggedIn): Promise<string> {
-  return bodyOf<{ key: string }>((await uploadFile(server, pngBytes(), user.headers)).envelope).key;
+  return (await uploadedImage(server, user)).key;
 }
 
-/** Step 1: the personal details (an adult born in 1988 unless told) with a new valid national ID; the name and ID saved. */
+/** Step 1: the personal details (陳志明, an adult born in 1988, unless told) with a new valid national ID; the name and ID saved. */
 export async function savePersonalDetails(
   server: AccountsServer,
   user: LoggedIn,
-  options: { birthDate?: string } = {},
+  options: { birthDate?: string; name?: string } = {},
 ): Promise<{ name: string; idNumber: string }> {
-  const name = '陳志明';
+  const name = options.name ?? '陳志明';
   const idNumber = randomNationalId('male');
   await ok(
     server,

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import {
+  accountsServerPerFile,
   bodyOf,
   latestCode,
   loginWithCode,
   pngBytes,
   randomMobile,
-  startAccountsServerPerFile,
   uploadFile,
   type AccountsServer,
 } from '../../test/accounts-test-kit.ts';
 
-let server: AccountsServer;
 const lines: string[] = [];
 
-startAccountsServerPerFile((running) => ({ server } = running), {
+const { server } = accountsServerPerFile({
   env: { LOG_LEVEL: 'trace' },
   logStream: { write: (line) => void lines.push(line) },
 });

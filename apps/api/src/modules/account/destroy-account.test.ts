@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -22,31 +22,21 @@ import {
   verificationCodes,
 } from '../../db/schema.ts';
 import {
+  accountsServerPerFile,
   SECOND,
   bodyOf,
   latestCode,
   loginWithCode,
-  pngBytes,
   randomMobile,
-  startAccountsServer,
-  uploadFile,
-  type AccountsServer,
+  uploadedImage,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
+const { database, server } = accountsServerPerFile();
 let db: Db;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
+beforeAll(() => {
   db = database.handle.db;
-  server = await startAccountsServer(database.handle);
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
 });
 
 const ok = (envelope: unknown) => expect(envelope).toMatchObject({ status: STATUS_OK });
@@ -61,7 +51,7 @@ async function populatedUser(mobile: string): Promise<LoggedIn & { id: number; f
   ok(await call(ENDPOINTS.registryTokenInfo, { endpoint: `https://push.example/${mobile}`, keys: { p256dh: 'p', auth: 'a' } }));
   ok(await call(ENDPOINTS.appList, { apps: [{ name: 'LINE' }], consent: true }));
   ok(await call(ENDPOINTS.contactsList, { contacts: [{ name: '王小明', mobile: '0912345678', relationship: '朋友' }], consent: true }));
-  const upload = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(), user.headers)).envelope);
+  const upload = await uploadedImage(server, user);
   ok(await call(ENDPOINTS.userQuestionSave, { kind: 'feedback', content: '截圖裡的畫面有問題', imageKey: upload.key }));
   ok(await call(ENDPOINTS.otherMark, { event: '-1', eventContent: '/pages/me/index' }));
   const id = Number(user.userId);

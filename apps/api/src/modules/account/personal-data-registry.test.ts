@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testServerPerFile } from '../../test/test-server.ts';
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+const { database, server } = testServerPerFile();
 
 /** Columns that tie a row to a person. */
 const PERSON_COLUMNS = ['user_id', 'phone', 'mobile'];

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { bodyOf, loginWithCode, randomMobile, startAccountsServerPerFile, type AccountsServer } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, loggedInUser } from '../../test/accounts-test-kit.ts';
 
-let server: AccountsServer;
 const queries: string[] = [];
 
-startAccountsServerPerFile((running) => ({ server } = running), { database: { onQuery: (sql) => queries.push(sql) } });
+const { server } = accountsServerPerFile({ database: { onQuery: (sql) => queries.push(sql) } });
 
 /** The queries one request runs. */
 async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
@@ -16,7 +15,7 @@ async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
 
 describe('what an authenticated read costs', () => {
   it('queryCashUser: one query for who is asking (session and user), then one for what it needs itself', async () => {
-    const alice = await loginWithCode(server, randomMobile());
+    const alice = await loggedInUser(server);
     const ran = await queriesOf(async () =>
       bodyOf((await server.client.call(ENDPOINTS.queryCashUser, {}, alice.headers)).envelope),
     );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { DATA_LIST } from '@app/contract/messages/accounts.ts';
@@ -8,40 +8,32 @@ import { PATHS } from '@app/contract/paths.ts';
 import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import type { TUserQuestionQueryResponse } from '@app/contract/schemas/question.ts';
 import {
+  accountsServerPerFile,
   bodyOf,
   loginWithCode,
+  loggedInUser,
   pngBytes,
   randomMobile,
-  startAccountsServer,
+  refusal,
+  uploadedImage,
   uploadFile,
   type AccountsServer,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
+const { server } = accountsServerPerFile();
+const aliceMobile = randomMobile();
 let alice: LoggedIn;
 let bob: LoggedIn;
 let aliceKey: string;
 let aliceImageUrl: string;
-const aliceMobile = randomMobile();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle);
   alice = await loginWithCode(server, aliceMobile);
-  bob = await loginWithCode(server, randomMobile());
-  const uploaded = bodyOf<{ key: string; imageURL: string }>((await uploadFile(server, pngBytes(100), alice.headers)).envelope);
-  aliceKey = uploaded.key;
-  aliceImageUrl = uploaded.imageURL;
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
+  bob = await loggedInUser(server);
+  ({ key: aliceKey, imageURL: aliceImageUrl } = await uploadedImage(server, alice, pngBytes(100)));
 });
 
-const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
 const call = (endpoint: Parameters<AccountsServer['client']['call']>[0], payload: unknown, user?: LoggedIn) =>
   server.client.call(endpoint, payload, user?.headers ?? {}).then((r) => r.envelope);
 

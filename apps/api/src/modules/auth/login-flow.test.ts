@@ -10,28 +10,9 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema.ts';
-import {
-  HOUR,
-  MINUTE,
-  SECOND,
-  bodyOf,
-  login,
-  refusal,
-  sendCode,
-  wrongOf,
-  latestCode,
-  loginWithCode,
-  randomMobile,
-  startAccountsServerPerFile,
-  type AccountsServer,
-} from '../../test/accounts-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import { accountsServerPerFile, bodyOf, HOUR, latestCode, loggedInUser, login, loginWithCode, MINUTE, randomMobile, refusal, SECOND, sendCode, wrongOf } from '../../test/accounts-test-kit.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ database, server } = running));
-
+const { database, server } = accountsServerPerFile();
 
 describe('login with a code', () => {
   it('registers on the first login with its attribution, and finds the same user afterwards', async () => {
@@ -142,7 +123,7 @@ describe('login with a code', () => {
   });
 
   it('refuses a code sent for another purpose', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const [row] = await database.handle.db.select().from(users).where(eq(users.uuid, user.uuId));
     const mobile = row?.phone ?? '';
     await sendCode(server, mobile, 'destroy', user.headers);
@@ -156,7 +137,7 @@ describe('field refusals say what is expected', () => {
     for (const mobile of ['0212345678', '091234567', '+8619123456789', 'abc']) {
       expect((await server.client.call(ENDPOINTS.sendVerifyCode, { mobile })).envelope).toEqual(refusal(INVALID_MOBILE));
     }
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     for (const password of ['abcdefgh', '12345678', 'ab1', 'a1'.repeat(11)]) {
       const answer = await server.client.call(ENDPOINTS.initPassword, { password }, user.headers);
       expect(answer.envelope).toEqual(refusal(PASSWORD_RULE));
@@ -166,7 +147,7 @@ describe('field refusals say what is expected', () => {
 
 describe('logout', () => {
   it('revokes the token: the next call answers 301', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     expect((await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers)).envelope?.status).toBe(STATUS_OK);
     expect(bodyOf(await server.client.call(ENDPOINTS.loginOut, {}, user.headers).then((r) => r.envelope))).toEqual({ ok: true });
     const after = await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers);
@@ -176,7 +157,7 @@ describe('logout', () => {
 
 describe('session expiry', () => {
   it('keeps a session used within 30 days and ends it after 30 idle days (clock moved)', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const me = () => server.client.call(ENDPOINTS.queryCashUser, {}, user.headers).then((r) => r.envelope?.status);
     server.clock.advance(29 * 24 * HOUR);
     expect(await me()).toBe(STATUS_OK);

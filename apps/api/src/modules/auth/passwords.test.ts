@@ -4,26 +4,9 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { CODE_EXPIRED, CODE_WRONG, LOGIN_FAILED_PASSWORD, PASSWORD_ALREADY_SET, PASSWORD_LOCKED, PASSWORD_NOT_SET, PASSWORD_OLD_WRONG } from '@app/contract/messages/accounts.ts';
 import { userCredentials } from '../../db/schema.ts';
-import {
-  HOUR,
-  bodyOf,
-  login,
-  refusal,
-  sendCode,
-  wrongOf,
-  latestCode,
-  loginWithCode,
-  randomMobile,
-  startAccountsServerPerFile,
-  type AccountsServer,
-} from '../../test/accounts-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import { accountsServerPerFile, bodyOf, HOUR, latestCode, login, loginWithCode, randomMobile, refusal, sendCode, wrongOf } from '../../test/accounts-test-kit.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ database, server } = running));
-
+const { database, server } = accountsServerPerFile();
 
 describe('passwords', () => {
   it('sets a password once (argon2id, apart from the profile) and logs in with it', async () => {

@@ -1,7 +1,6 @@
-import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
-import { STATUS_ERROR, STATUS_RELOGIN, type Envelope } from '@app/contract/envelope.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { STATUS_RELOGIN, type Envelope } from '@app/contract/envelope.ts';
 import {
   BANK_ACCOUNT_RULE,
   BANK_BRANCH_NOT_OF_BANK,
@@ -23,89 +22,46 @@ import type {
   TBindCardRequest,
 } from '@app/contract/schemas/bank-accounts.ts';
 import {
+  accountsServerPerFile,
   bodyOf,
-  loginWithCode,
+  loggedInUser,
   pngBytes,
-  randomMobile,
-  startAccountsServer,
-  uploadFile,
-  type AccountsServer,
+  refusal,
+  uploadedImage,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-
-const LETTER_A = 10;
-/** A national ID that passes the checksum: A, 1 (male), seven random digits and the check digit. */
-function randomNationalId(): string {
-  const digits = [1, ...Array.from({ length: 7 }, () => randomInt(0, 10))];
-  const weights = [8, 7, 6, 5, 4, 3, 2, 1];
-  const sum = Math.floor(LETTER_A / 10) + (LETTER_A % 10) * 9 + digits.reduce((s, d, i) => s + d * (weights[i] ?? 0), 0);
-  return `A${digits.join('')}${(10 - (sum % 10)) % 10}`;
-}
+import { savePersonalDetails } from '../../test/lending-test-kit.ts';
 
 const NAME = '王小明';
 const LOG_LINES: string[] = [];
 
-let database: TestDatabase;
-let server: AccountsServer;
+const { server } = accountsServerPerFile({
+  env: { LOG_LEVEL: 'debug' },
+  logStream: { write: (line) => void LOG_LINES.push(line) },
+});
 let alice: LoggedIn;
 let bob: LoggedIn;
 let carol: LoggedIn;
 let dave: LoggedIn;
 
+// Step 1 (個人明細) gives the verified name the holder must match: done by all but carol.
+beforeAll(async () => {
+  alice = await loggedInUser(server);
+  bob = await loggedInUser(server);
+  carol = await loggedInUser(server);
+  dave = await loggedInUser(server);
+  await savePersonalDetails(server, alice, { name: NAME });
+  await savePersonalDetails(server, bob, { name: '林美華' });
+  await savePersonalDetails(server, dave, { name: '張志豪' });
+});
+
 async function call(path: Pick<PathDef, 'method' | 'path'>, payload: unknown, user?: LoggedIn): Promise<Envelope | null> {
   return (await server.client.call(path, payload, user?.headers ?? {})).envelope;
-}
-
-/** Step 1 (個人明細) as the onboarding module takes it: the verified name comes from here. */
-async function completeStep1(user: LoggedIn, name: string): Promise<void> {
-  bodyOf(
-    await call(
-      ENDPOINTS.userAuthSupplementUserInfo,
-      {
-        name,
-        gender: 'male',
-        birthDate: '1990-05-17',
-        idNumber: randomNationalId(),
-        maritalStatus: 'single',
-        education: 'bachelor',
-        occupation: 'employee',
-        employer: '小安科技',
-        monthlyIncome: 45_000,
-        county: '臺北市',
-        district: '中正區',
-        address: '重慶南路一段 1 號',
-        email: 'ming@example.com',
-        lineId: '',
-      } satisfies RequestOf<typeof ENDPOINTS.userAuthSupplementUserInfo>,
-      user,
-    ),
-  );
 }
 
 const cardsOf = async (user: LoggedIn) => bodyOf<TBankCardListResponse>(await call(ENDPOINTS.bindCardList, {}, user)).cards;
 const bind = (user: LoggedIn, payload: Partial<TBindCardRequest> & Record<string, unknown>) =>
   call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: NAME, ...payload }, user);
-const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle, {
-    env: { LOG_LEVEL: 'debug' },
-    logStream: { write: (line) => void LOG_LINES.push(line) },
-  });
-  alice = await loginWithCode(server, randomMobile());
-  bob = await loginWithCode(server, randomMobile());
-  carol = await loginWithCode(server, randomMobile());
-  dave = await loginWithCode(server, randomMobile());
-  await completeStep1(alice, NAME);
-  await completeStep1(bob, '林美華');
-  await completeStep1(dave, '張志豪');
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
 
 describe('the bank directory', () => {
   it('lists the 39 banks of the data file by code, public, with whether each has branches', async () => {
@@ -162,7 +118,7 @@ describe('binding a bank account', () => {
   });
 
   it('refuses another user\'s passbook photo like a missing one', async () => {
-    const bobKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(80), bob.headers)).envelope).key;
+    const bobKey = (await uploadedImage(server, bob, pngBytes(80))).key;
     expect(await bind(alice, { passbookImageKey: bobKey })).toEqual(refusal(BANK_PASSBOOK_IMAGE_INVALID));
   });
 
@@ -181,7 +137,7 @@ describe('binding a bank account', () => {
   });
 
   it('binds the first account as the default, masked, with the bank and branch names', async () => {
-    const aliceKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(80), alice.headers)).envelope).key;
+    const aliceKey = (await uploadedImage(server, alice, pngBytes(80))).key;
     const { card } = bodyOf<TBankCardResponse>(
       await bind(alice, { accountNumber: '1234-5678-901234', holderName: ' 王 小明 ', passbookImageKey: aliceKey }),
     );
@@ -274,7 +230,7 @@ describe('changing the default and the branch', () => {
       expect(await call(ENDPOINTS.updateBranchBank, { cardId: target?.id, branchCode: '0040093' }, user)).toEqual(
         refusal(BANK_CARD_NOT_FOUND),
       );
-      const bobKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(80), user.headers)).envelope).key;
+      const bobKey = (await uploadedImage(server, user, pngBytes(80))).key;
       expect(await call(ENDPOINTS.bindCardImg, { cardId: target?.id, imageKey: bobKey }, user)).toEqual(refusal(BANK_CARD_NOT_FOUND));
     }
     expect(await call(ENDPOINTS.updateBank, { cardId: '999999' }, alice)).toEqual(refusal(BANK_CARD_NOT_FOUND));
@@ -284,11 +240,11 @@ describe('changing the default and the branch', () => {
 
   it('sets a passbook photo on an own card from an own upload only', async () => {
     const target = (await cardsOf(alice)).find((c) => !c.hasPassbookImage);
-    const bobKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(80), bob.headers)).envelope).key;
+    const bobKey = (await uploadedImage(server, bob, pngBytes(80))).key;
     expect(await call(ENDPOINTS.bindCardImg, { cardId: target?.id, imageKey: bobKey }, alice)).toEqual(
       refusal(BANK_PASSBOOK_IMAGE_INVALID),
     );
-    const aliceKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(80), alice.headers)).envelope).key;
+    const aliceKey = (await uploadedImage(server, alice, pngBytes(80))).key;
     const { card } = bodyOf<TBankCardResponse>(await call(ENDPOINTS.bindCardImg, { cardId: target?.id, imageKey: aliceKey }, alice));
     expect(card.hasPassbookImage).toBe(true);
   });

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
 import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import { appConfigs, banners, documents, notices } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { startTestServer, testServerPerFile } from '../../test/test-server.ts';
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+const { database, server } = testServerPerFile();
 
 describe('GET /api/v3/common/config/one', () => {
   it("returns the seeded 'line' customer-service config", async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import {
@@ -18,14 +18,12 @@ import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import { loanContracts } from '../../db/schema/contracts.ts';
-import { bodyOf, pngBytes, refusal, startAccountsServer, uploadFile, type AccountsServer } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, pngBytes, refusal, uploadedImage } from '../../test/accounts-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { changeOrderState } from '../orders/change-order-state.ts';
 import { getOrderOfUser } from '../orders/get-order.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
+const { database, server } = accountsServerPerFile();
 let alice: Borrower;
 let bob: Borrower;
 let carol: Borrower;
@@ -35,15 +33,8 @@ const USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) contr
 const MONEY = new Intl.NumberFormat('zh-TW');
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle);
   [alice, bob, carol] = [await createBorrower(server, database.handle), await createBorrower(server, database.handle), await createBorrower(server, database.handle)];
   products = bodyOf<TLoanIndexResponse>((await server.client.call(ENDPOINTS.loanCommonIndex, {})).envelope).products;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
 });
 
 async function apply(user: Borrower, method: 'singleRepayment' | 'equalInstalments', amount: number, term: number): Promise<TLoanApplyResponse> {
@@ -60,7 +51,7 @@ async function signaturePng(): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 async function upload(user: Borrower, bytes: Uint8Array<ArrayBuffer>, type = 'image/png'): Promise<string> {
-  return bodyOf<{ key: string }>((await uploadFile(server, bytes, user.headers, { type })).envelope).key;
+  return (await uploadedImage(server, user, bytes, { type })).key;
 }
 
 async function sign(user: Borrower, orderId: string, signatureImageKey: string) {

@@ -19,34 +19,18 @@ import {
 } from '@app/contract/messages/face-check.ts';
 import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { faceCheckAttempts } from '../../db/schema/face-check.ts';
-import {
-  bodyOf,
-  HOUR,
-  loginWithCode,
-  randomMobile,
-  refusal,
-  startAccountsServer,
-  startAccountsServerPerFile,
-  uploadFile,
-  type AccountsServer,
-  type LoggedIn,
-} from '../../test/accounts-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import { accountsServerPerFile, bodyOf, HOUR, loggedInUser, refusal, startAccountsServer, uploadedImage, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import * as photos from './face-test-images.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ database, server } = running));
+const { database, server } = accountsServerPerFile();
 
 async function upload(user: LoggedIn, bytes: Buffer, target = server): Promise<string> {
-  const envelope = (await uploadFile(target, new Uint8Array(bytes), user.headers, { type: 'image/jpeg', name: 'photo.jpg' })).envelope;
-  return bodyOf<{ key: string }>(envelope).key;
+  return (await uploadedImage(target, user, new Uint8Array(bytes), { type: 'image/jpeg', name: 'photo.jpg' })).key;
 }
 
 /** A new user with step 3's ID card photos: the card front shows `person`. */
 async function userWithIdCard(person: number, target = server): Promise<LoggedIn> {
-  const user = await loginWithCode(target, randomMobile());
+  const user = await loggedInUser(target);
   const frontKey = await upload(user, await photos.idCardFront(person), target);
   const backKey = await upload(user, await photos.noFace(), target);
   bodyOf((await target.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey }, user.headers)).envelope);
@@ -150,7 +134,7 @@ describe('face check (step 5) through HTTP, with the real models', () => {
   });
 
   it('asks for a new ID card photo when its front shows no face (not counted as a failure)', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const frontKey = await upload(user, await photos.noFace());
     bodyOf((await server.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey }, user.headers)).envelope);
     const key = await upload(user, await photos.selfie(1));

@@ -7,26 +7,12 @@ import type { TOcrCheckResponse, TOcrConfirmResponse } from '@app/contract/schem
 import type { TQueryUserDetailResponse, TSupplementUserInfoRequest } from '@app/contract/schemas/onboarding.ts';
 import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import { AppError } from '../../errors/app-error.ts';
-import {
-  bodyOf,
-  loginWithCode,
-  randomMobile,
-  refusal,
-  startAccountsServer,
-  startAccountsServerPerFile,
-  uploadFile,
-  type AccountsServer,
-  type LoggedIn,
-} from '../../test/accounts-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import { accountsServerPerFile, bodyOf, loggedInUser, refusal, startAccountsServer, uploadedImage, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { countReadings } from './identity-document-repository.ts';
 import { readIdCardFront } from './read-id-card-front.ts';
 import { renderIdCardFront, type CardPerson } from './test-id-cards.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ database, server } = running));
+const { database, server } = accountsServerPerFile();
 
 /** A clean, upright card (the accuracy over noisy ones is id-card-accuracy.test.ts's). */
 const PERSON: CardPerson = {
@@ -44,8 +30,7 @@ async function call(endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS], payloa
 }
 
 async function uploadCard(user: LoggedIn): Promise<string> {
-  const { envelope } = await uploadFile(server, CARD, user.headers, { type: 'image/jpeg', name: 'front.jpg' });
-  return bodyOf<{ key: string }>(envelope).key;
+  return (await uploadedImage(server, user, CARD, { type: 'image/jpeg', name: 'front.jpg' })).key;
 }
 
 const confirmationOf = (readingId: number, overrides: Record<string, unknown> = {}) => ({
@@ -78,7 +63,7 @@ const stepOne = (overrides: Partial<TSupplementUserInfoRequest> = {}): TSuppleme
 
 describe('ocrCheck', () => {
   it('reads the own front photo: name, ID number, AD dates, gender, each with a confidence', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
     expect(answer.fields.name.value).toBe(PERSON.name);
     expect(answer.fields.idNumber.value).toBe(PERSON.idNumber);
@@ -93,8 +78,8 @@ describe('ocrCheck', () => {
   });
 
   it("refuses another user's image key, and a key that is no upload, alike; nothing is stored", async () => {
-    const owner = await loginWithCode(server, randomMobile());
-    const other = await loginWithCode(server, randomMobile());
+    const owner = await loggedInUser(server);
+    const other = await loggedInUser(server);
     const key = await uploadCard(owner);
     expect(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: key }, other)).toEqual(refusal(PHOTO_NOT_FOUND));
     expect(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: '0'.repeat(32) + '.jpg' }, other)).toEqual(refusal(PHOTO_NOT_FOUND));
@@ -109,8 +94,8 @@ describe('ocrCheck', () => {
   it('allows OCR_CHECKS_PER_HOUR readings a user an hour, then asks to wait; the next hour it reads again', async () => {
     const limited = await startAccountsServer(database.handle, { env: { OCR_CHECKS_PER_HOUR: '2' } });
     try {
-      const user = await loginWithCode(limited, randomMobile());
-      const other = await loginWithCode(limited, randomMobile());
+      const user = await loggedInUser(limited);
+      const other = await loggedInUser(limited);
       const check = (who: typeof user) =>
         limited.client.call(ENDPOINTS.userAuthOcrCheck, { frontKey: '0'.repeat(32) + '.jpg' }, who.headers).then((r) => r.envelope);
       expect(await check(user)).toEqual(refusal(PHOTO_NOT_FOUND));
@@ -126,7 +111,7 @@ describe('ocrCheck', () => {
   });
 
   it('shows where the card differs from step 1 and leaves step 1 as it was', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ name: '陳美鈴', birthDate: '1990-03-16' }), user));
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
     expect(answer.stepOneDifferences).toEqual(['name', 'birthDate']);
@@ -138,7 +123,7 @@ describe('ocrCheck', () => {
   });
 
   it('tells a card number from step 1\'s even when both mask alike (first and last three)', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     // A22****781 like the card's A223456781, a different person's number.
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ idNumber: 'A220002781' }), user));
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
@@ -149,7 +134,7 @@ describe('ocrCheck', () => {
 
 describe('ocrConfirm', () => {
   it('stores what the user corrected as corrected, and lists the confirmation masked', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
     const unchanged = bodyOf<TOcrConfirmResponse>(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId), user));
     expect(unchanged.correctedFields).toEqual([]);
@@ -166,8 +151,8 @@ describe('ocrConfirm', () => {
   });
 
   it("refuses another user's reading, a gender the ID number contradicts, and a wrong checksum", async () => {
-    const owner = await loginWithCode(server, randomMobile());
-    const other = await loginWithCode(server, randomMobile());
+    const owner = await loggedInUser(server);
+    const other = await loggedInUser(server);
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(owner) }, owner));
     expect(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId), other)).toEqual(refusal(OCR_READING_NOT_FOUND));
     expect(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { gender: 'male' }), owner)).toEqual(
@@ -180,7 +165,7 @@ describe('ocrConfirm', () => {
 
 describe('a reader that cannot run', () => {
   it('fails closed: the user is told, no proposal is stored', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const key = await uploadCard(user);
     const broken = { engine: 'broken', readFront: () => Promise.reject(new Error('wasm failed to load')) };
     const attempt = readIdCardFront({ db: database.handle.db, files: server.app.fileStorage, reader: broken, userId: Number(user.userId), frontKey: key });

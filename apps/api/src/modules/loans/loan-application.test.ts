@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { BANK_CARD_NOT_FOUND } from '@app/contract/messages/bank-accounts.ts';
 import {
@@ -25,29 +25,20 @@ import type {
 } from '@app/contract/schemas/loans.ts';
 import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
 import { loanOrders, orderStateChanges } from '../../db/schema/orders.ts';
-import { bodyOf, refusal, startAccountsServer, type AccountsServer, type LoggedIn } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, refusal, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { DECIDE_ORDER_QUEUE } from '../decisions/submit-for-decision.ts';
 import { changeOrderState } from '../orders/change-order-state.ts';
 import { markContractSigned } from '../orders/mark-contract-signed.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
+// The decision waits long enough that a submitted order stays 審核中 during a test.
+const { database, server } = accountsServerPerFile({ env: { DECISION_DELAY_MS: '600000' } });
 let single: TLoanProduct;
 let instalments: TLoanProduct;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  // The decision waits long enough that a submitted order stays 審核中 during a test.
-  server = await startAccountsServer(database.handle, { env: { DECISION_DELAY_MS: '600000' } });
   const home = bodyOf<TLoanIndexResponse>((await server.client.call(ENDPOINTS.loanCommonIndex, {})).envelope);
   [single, instalments] = home.products as [TLoanProduct, TLoanProduct];
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
 });
 
 const db = () => database.handle.db;

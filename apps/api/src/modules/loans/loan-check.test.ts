@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
-import { bodyOf, loginWithCode, randomMobile, startAccountsServerPerFile, type AccountsServer, type LoggedIn } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, loggedInUser, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { bindBankCard, saveEmergencyContacts, saveIdCardPhotos, savePersonalDetails } from '../../test/lending-test-kit.ts';
 
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ server } = running));
+const { server } = accountsServerPerFile();
 
 const nextFor = async (user?: LoggedIn) =>
   bodyOf<TLoanCheckResponse>((await server.client.call(ENDPOINTS.loanCheck, {}, user?.headers ?? {})).envelope).next;
@@ -16,7 +14,7 @@ describe('loan/check: where 立即申請 goes', () => {
     expect(await nextFor()).toBe('login');
     expect(await nextFor({ token: 'not-a-session', headers: { token: 'not-a-session' } } as LoggedIn)).toBe('login');
 
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     expect(await nextFor(user)).toBe('personal');
 
     const { name } = await savePersonalDetails(server, user);
@@ -33,7 +31,7 @@ describe('loan/check: where 立即申請 goes', () => {
   });
 
   it('goes back to an earlier step left undone, whatever was done after it', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     await saveIdCardPhotos(server, user);
     expect(await nextFor(user)).toBe('personal');
   });

@@ -14,28 +14,22 @@ import {
 import type { TGetPopResponse, TLoanIndexResponse, TQuoteResponse } from '@app/contract/schemas/loans.ts';
 import { popupConfirmations, popups } from '../../db/schema/config.ts';
 import {
+  accountsServerPerFile,
   bodyOf,
   HOUR,
-  loginWithCode,
+  loggedInUser,
   ManualClock,
   MINUTE,
-  randomMobile,
   refusal,
-  startAccountsServerPerFile,
-  type AccountsServer,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
-
-let database: TestDatabase;
-let server: AccountsServer;
 
 // 2026-11-23 20:00 in Taipei (UTC+8): the Taipei day ends four hours later.
 const START = Date.parse('2026-11-23T12:00:00Z');
 const TAIPEI_MIDNIGHT = Date.parse('2026-11-23T16:00:00Z');
 
-startAccountsServerPerFile((running) => ({ database, server } = running), { clock: new ManualClock(START) });
+const { database, server } = accountsServerPerFile({ clock: new ManualClock(START) });
 
 const homeOf = async (user?: LoggedIn) =>
   bodyOf<TLoanIndexResponse>((await server.client.call(ENDPOINTS.loanCommonIndex, {}, user?.headers ?? {})).envelope);
@@ -73,7 +67,7 @@ describe('loan/common/index: the whole home page in one request', () => {
   });
 
   it('tells a user still onboarding apart from one ready to apply (within the credit limit)', async () => {
-    const newcomer = await loginWithCode(server, randomMobile());
+    const newcomer = await loggedInUser(server);
     expect(await homeOf(newcomer)).toMatchObject({ userState: 'onboarding', maxAmount: 100_000, openOrder: null });
 
     const halfway = await createBorrower(server, database.handle, { stopBefore: 'face' });
@@ -93,8 +87,8 @@ describe('loan/common/index: the whole home page in one request', () => {
 describe('popups: at most once a Taipei day per user', () => {
   it('gives a visitor none, a user the active popup until they close it, and again the next Taipei day', async () => {
     expect(await popOf()).toBeNull();
-    const user = await loginWithCode(server, randomMobile());
-    const other = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
+    const other = await loggedInUser(server);
     const popup = await popOf(user);
     expect(popup).toMatchObject({ title: '防詐騙提醒' });
     // Asking again without closing it shows it again.
@@ -120,7 +114,7 @@ describe('popups: at most once a Taipei day per user', () => {
   });
 
   it('refuses to confirm an unknown or inactive popup, and lists the active ones', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: '999999' }, user.headers)).envelope).toEqual(refusal(POPUP_NOT_FOUND));
     const [hidden] = await database.handle.db.insert(popups).values({ title: '已下架', active: false }).returning({ id: popups.id });
     expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: String(hidden!.id) }, user.headers)).envelope).toEqual(refusal(POPUP_NOT_FOUND));
@@ -135,7 +129,7 @@ describe('popups: at most once a Taipei day per user', () => {
 
 describe('loan/common/adjust: a quote as amount or term changes', () => {
   it('quotes the whole cost with the APR footnote and its base date', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const { products } = await homeOf();
     const instalments = products[1]!;
     const { quote } = bodyOf<TQuoteResponse>(await adjust(user, { productId: instalments.id, amount: 30_000, term: 6 }));
@@ -160,7 +154,7 @@ describe('loan/common/adjust: a quote as amount or term changes', () => {
   });
 
   it('refuses an amount, step or term the product does not allow, naming what it allows', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const [single, instalments] = (await homeOf()).products;
     expect(await adjust(user, { productId: single!.id, amount: 25_000, term: 90 })).toEqual(refusal(quoteAmountOutOfRange(3_000, 20_000)));
     expect(await adjust(user, { productId: single!.id, amount: 3_500, term: 90 })).toEqual(refusal(quoteAmountOffStep(3_000, 1_000)));

@@ -8,15 +8,11 @@ import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } fr
 import type { LoanProductTerms } from '../../domain/loan-product-terms.ts';
 import { money } from '../../domain/money.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { bodyOf, startAccountsServerPerFile, type AccountsServer } from '../../test/accounts-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import { accountsServerPerFile, bodyOf } from '../../test/accounts-test-kit.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
 import { seedLoanProducts } from './seed-loan-products.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ database, server } = running));
+const { database, server } = accountsServerPerFile();
 
 const db = () => database.handle.db;
 const allRows = () => db().select().from(loanProducts).orderBy(loanProducts.id);

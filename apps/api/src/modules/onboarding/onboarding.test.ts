@@ -24,24 +24,22 @@ import type {
 } from '@app/contract/schemas/onboarding.ts';
 import type { TQueryCashUserResponse, TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import {
+  accountsServerPerFile,
   bodyOf,
   latestCode,
   loginWithCode,
-  pngBytes,
+  loggedInUser,
   randomMobile,
   refusal,
-  startAccountsServerPerFile,
-  uploadFile,
-  type AccountsServer,
+  uploadedImage,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
 import { taipeiDateOf } from './adult-age.ts';
 import { IDENTITY_PROBES_PER_HOUR } from './identity-probe-limit.ts';
 
-let server: AccountsServer;
 const logLines: string[] = [];
 
-startAccountsServerPerFile((running) => ({ server } = running), { logStream: { write: (line) => logLines.push(line) } });
+const { server } = accountsServerPerFile({ logStream: { write: (line) => logLines.push(line) } });
 
 const LETTER_VALUES: Record<string, number> = { A: 10, B: 11, F: 15, H: 17, K: 19, T: 27 };
 
@@ -85,8 +83,7 @@ async function call(endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS], payloa
 const detailOf = async (user: LoggedIn) => bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthQueryUserDetail, {}, user));
 
 async function uploadKey(user: LoggedIn): Promise<string> {
-  const { envelope } = await uploadFile(server, pngBytes(), user.headers);
-  return bodyOf<{ key: string }>(envelope).key;
+  return (await uploadedImage(server, user)).key;
 }
 
 /** `YYYY-MM-DD`, `years` before the server's Taipei date today, `days` later. */
@@ -98,7 +95,7 @@ function birthDateAged(years: number, days = 0): string {
 
 describe('step 1: personal details', () => {
   it('saves, answers them with the ID number masked, and keeps them (台 accepted, 臺 stored)', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const idNumber = randomNationalId('female');
     const saved = bodyOf<TQueryUserDetailResponse>(
       await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ gender: 'female', idNumber: idNumber.toLowerCase(), county: '台中市', district: '西屯區' }), user),
@@ -111,7 +108,7 @@ describe('step 1: personal details', () => {
   });
 
   it('is corrected by saving again, keeping the ID number when it is left out', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const first = detailsFor();
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, first, user));
     const { idNumber: _kept, ...rest } = first;
@@ -123,18 +120,18 @@ describe('step 1: personal details', () => {
   });
 
   it('takes an age of exactly 20 today (Taipei date)', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const birthDate = birthDateAged(20);
     const saved = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ birthDate }), user));
     expect(saved.personal?.birthDate).toBe(birthDate);
   });
 
   it('refuses, with its own message and changing nothing: checksum, gender, age, district, no number, a number already used', async () => {
-    const owner = await loginWithCode(server, randomMobile());
+    const owner = await loggedInUser(server);
     const taken = randomNationalId('male');
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber: taken }), owner));
 
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const mine = detailsFor();
     const before = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthSupplementUserInfo, mine, user));
     const badChecksum = `${taken.slice(0, 9)}${(Number(taken.slice(9)) + 1) % 10}`;
@@ -152,7 +149,7 @@ describe('step 1: personal details', () => {
     }
     expect(await detailOf(user)).toEqual(before);
 
-    const fresh = await loginWithCode(server, randomMobile());
+    const fresh = await loggedInUser(server);
     const { idNumber: _none, ...withoutNumber } = detailsFor();
     expect(await call(ENDPOINTS.userAuthSupplementUserInfo, withoutNumber, fresh)).toEqual(refusal(ID_NUMBER_REQUIRED));
     expect((await detailOf(fresh)).personal).toBeNull();
@@ -161,7 +158,7 @@ describe('step 1: personal details', () => {
   });
 
   it('two accounts saving one ID number at the same moment: exactly one gets it', async () => {
-    const [first, second] = [await loginWithCode(server, randomMobile()), await loginWithCode(server, randomMobile())];
+    const [first, second] = [await loggedInUser(server), await loggedInUser(server)];
     const idNumber = randomNationalId('male');
     const answers = await Promise.all([first, second].map((user) => call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber }), user)));
     expect(answers.map((answer) => answer?.status).sort()).toEqual([200, 500]);
@@ -169,10 +166,10 @@ describe('step 1: personal details', () => {
   });
 
   it('identitycheck: free, or the caller\'s own, is available; another account\'s is not, whoever holds it', async () => {
-    const owner = await loginWithCode(server, randomMobile());
+    const owner = await loggedInUser(server);
     const taken = randomNationalId('male');
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber: taken }), owner));
-    const other = await loginWithCode(server, randomMobile());
+    const other = await loggedInUser(server);
     const check = async (idNumber: string, user: LoggedIn) => call(ENDPOINTS.userAuthIdentityCheck, { idNumber }, user);
     expect(bodyOf(await check(taken, other))).toEqual({ available: false });
     expect(bodyOf(await check(taken, owner))).toEqual({ available: true });
@@ -181,7 +178,7 @@ describe('step 1: personal details', () => {
     expect((await call(ENDPOINTS.userAuthIdentityCheck, { idNumber: taken }))?.status).toBe(301);
   });
   it('answers at most IDENTITY_PROBES_PER_HOUR checks an hour per user: too few to search for people', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     for (let i = 0; i < IDENTITY_PROBES_PER_HOUR; i += 1) {
       bodyOf(await call(ENDPOINTS.userAuthIdentityCheck, { idNumber: randomNationalId('male') }, user));
     }
@@ -205,7 +202,7 @@ describe('address list', () => {
 
 describe('step 2: emergency contacts', () => {
   it('replaces the list, normalises and masks the mobiles, and stores when the notice was accepted', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const [a, b, c] = [randomMobile(), randomMobile(), randomMobile()];
     bodyOf(await call(ENDPOINTS.emergencyContactAdd, { contacts: contactsOf(a, b, c), consent: true }, user));
     const saved = bodyOf<TQueryUserDetailResponse>(
@@ -243,8 +240,8 @@ describe('step 2: emergency contacts', () => {
 
 describe('step 3: ID card photos and the second document', () => {
   it('saves the user\'s own uploads, and refuses another user\'s keys or unknown ones, changing nothing', async () => {
-    const user = await loginWithCode(server, randomMobile());
-    const other = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
+    const other = await loggedInUser(server);
     const [front, back, licence] = [await uploadKey(user), await uploadKey(user), await uploadKey(user)];
     const othersKey = await uploadKey(other);
 
@@ -264,8 +261,8 @@ describe('step 3: ID card photos and the second document', () => {
 
 describe('privacy between users', () => {
   it('one user never sees another\'s details, contacts or photos', async () => {
-    const alice = await loginWithCode(server, randomMobile());
-    const bob = await loginWithCode(server, randomMobile());
+    const alice = await loggedInUser(server);
+    const bob = await loggedInUser(server);
     const front = await uploadKey(alice);
     const back = await uploadKey(alice);
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ name: '林愛麗' }), alice));
@@ -311,14 +308,14 @@ describe('personal data', () => {
     bodyOf(await call(ENDPOINTS.sendVerifyCode, { mobile, purpose: 'destroy' }, user));
     bodyOf(await call(ENDPOINTS.destroy, { code: await latestCode(server, mobile) }, user));
 
-    const next = await loginWithCode(server, randomMobile());
+    const next = await loggedInUser(server);
     expect(bodyOf(await call(ENDPOINTS.userAuthIdentityCheck, { idNumber }, next))).toEqual({ available: true });
   });
 });
 
 describe('queryCashUser steps', () => {
   it('come from the saved steps', async () => {
-    const user = await loginWithCode(server, randomMobile());
+    const user = await loggedInUser(server);
     const stepsOf = async () => bodyOf<TQueryCashUserResponse>(await call(ENDPOINTS.queryCashUser, {}, user));
     expect((await stepsOf()).completedSteps).toBe(0);
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor(), user));

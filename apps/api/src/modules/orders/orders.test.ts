@@ -7,19 +7,15 @@ import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts'
 import { priceLoan } from '../../domain/loan-quote.ts';
 import type { LoanProductTerms } from '../../domain/loan-product-terms.ts';
 import { money } from '../../domain/money.ts';
-import { bodyOf, refusal, startAccountsServerPerFile, type AccountsServer, type LoggedIn } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, refusal, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
 import { payOut as payOrderOut, placeOrder } from '../../test/order-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
 import { changeOrderState } from './change-order-state.ts';
 import { findCoolDown, findOpenOrder } from './find-open-order.ts';
 import { getOrderOfUser } from './get-order.ts';
 import { startRepayment } from './start-repayment.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
-
-startAccountsServerPerFile((running) => ({ database, server } = running));
+const { database, server } = accountsServerPerFile();
 
 const db = () => database.handle.db;
 

@@ -6,19 +6,16 @@ import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } fr
 import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
 import { taipeiInstant } from '../../domain/reminder-hours.ts';
 import type { ConsoleSmsProvider } from '../../plugins/sms.ts';
-import { bodyOf, HOUR, ManualClock, refusal, startAccountsServerPerFile, type AccountsServer, type LoggedIn } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, HOUR, ManualClock, refusal, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
 import { collect, detailOf, expectBooksBalance, openRepayingOrder, paidNotification, postNotification, requestId } from '../../test/repayments-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
 import { OVERDUE_QUEUE, runOverdue } from './daily-repayment-jobs.ts';
 import { sendDueReminders } from './send-due-reminders.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
 const DAY_MS = 24 * HOUR;
 
 // 2030-01-31 10:00 in Taipei; sessions outlive the months the clock moves through.
-startAccountsServerPerFile((running) => ({ database, server } = running), {
+const { database, server } = accountsServerPerFile({
   clock: new ManualClock(Date.parse('2030-01-31T02:00:00Z')),
   env: { SESSION_IDLE_DAYS: '3650' },
 });

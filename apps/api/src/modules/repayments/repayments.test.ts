@@ -6,7 +6,7 @@ import { REPAY_CHANNEL_TEXTS, REPAY_RECEIPT_NOT_FOUND, repayOverChannelLimit } f
 import type { TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import { creditRefunds, repaymentCredits, repaymentRequests } from '../../db/schema/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
-import { bodyOf, HOUR, ManualClock, pngBytes, refusal, startAccountsServerPerFile, uploadFile, type AccountsServer } from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, HOUR, ManualClock, refusal, uploadedImage } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
 import {
   collect,
@@ -18,19 +18,16 @@ import {
   requestId,
   sandboxGateway,
 } from '../../test/repayments-test-kit.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
 import { runOverdue } from './daily-repayment-jobs.ts';
 import { listCreditLeft } from './list-for-review.ts';
 import { refundKeptCredit } from './refund-kept-credit.ts';
 import { resolveHeldPayment } from './resolve-held-payment.ts';
 import { reviewManualTransfer } from './review-manual-transfer.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
 const logLines: string[] = [];
 
 // 2030-01-31 10:00 in Taipei: schedules counted from a month's 31st.
-startAccountsServerPerFile((running) => ({ database, server } = running), {
+const { database, server } = accountsServerPerFile({
   clock: new ManualClock(Date.parse('2030-01-31T02:00:00Z')),
   // Sessions outlive the months these tests move the clock through.
   env: { LOG_LEVEL: 'info', SESSION_IDLE_DAYS: '3650' },
@@ -278,13 +275,13 @@ describe('manual transfer: 待確認 until an operator decides', () => {
   it('shows the transfer as awaiting confirmation, credits it once when confirmed, and nothing when rejected', async () => {
     const user = await borrower();
     const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
-    const receipt = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(), user.headers)).envelope).key;
+    const receipt = (await uploadedImage(server, user)).key;
     const today = (await detailOf(server, user, orderId)).disbursedOn!;
     const report = (amount: number, key = receipt) =>
       server.client.call(ENDPOINTS.repayManual, { requestId: requestId(), orderId: String(orderId), amount, paidOn: today, fromAccountLast5: '12345', receiptImageKey: key }, user.headers);
 
     const stranger = await borrower();
-    const strangerKey = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(), stranger.headers)).envelope).key;
+    const strangerKey = (await uploadedImage(server, stranger)).key;
     expect((await report(1_000, strangerKey)).envelope).toEqual(refusal(REPAY_RECEIPT_NOT_FOUND));
 
     const first = bodyOf<{ payment: { id: string; state: string } }>((await report(1_000)).envelope).payment;
@@ -315,7 +312,7 @@ describe('another user\'s order', () => {
     const owner = await borrower();
     const other = await borrower();
     const orderId = String(await openRepayingOrder(server, database.handle, owner, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90));
-    const receipt = bodyOf<{ key: string }>((await uploadFile(server, pngBytes(), other.headers)).envelope).key;
+    const receipt = (await uploadedImage(server, other)).key;
     const calls: Array<[(typeof ENDPOINTS)[keyof typeof ENDPOINTS], Record<string, unknown>]> = [
       [ENDPOINTS.loanOrderDetail, { orderId }],
       [ENDPOINTS.repayChannel, { orderId }],

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_OK } from '@app/contract/envelope.ts';
 import { riskEvents, trackingEvents, users } from '../../db/schema.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testServerPerFile } from '../../test/test-server.ts';
 import { createSession } from '../../plugins/session-store.ts';
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startTestServer(database.handle);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
-});
+const { database, server } = testServerPerFile();
 
 async function latestMark() {
   const [row] = await database.handle.db.select().from(trackingEvents).orderBy(desc(trackingEvents.id)).limit(1);

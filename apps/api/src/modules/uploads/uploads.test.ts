@@ -1,36 +1,25 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_ERROR } from '@app/contract/envelope.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
 import {
-  bodyOf,
-  loginWithCode,
-  randomMobile,
-  startAccountsServer,
+  accountsServerPerFile,
+  loggedInUser,
+  refusal,
+  uploadedImage,
   uploadFile,
-  type AccountsServer,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { orientationExif } from './strip-image-metadata.ts';
 import { BASE_JPEG, BASE_PNG, JFIF_APP0, SECRET_MARKERS, jpegWithMetadata, pngWithMetadata } from './test-images.ts';
 
-let database: TestDatabase;
-let server: AccountsServer;
+const { server } = accountsServerPerFile();
 let user: LoggedIn;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  server = await startAccountsServer(database.handle);
-  user = await loginWithCode(server, randomMobile());
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.dispose();
+  user = await loggedInUser(server);
 });
 
-const refusal = (message: string) => ({ status: STATUS_ERROR, message, body: null });
 const asUpload = (bytes: Buffer) => new Uint8Array(bytes);
 
 /** Every file the storage holds for the user, by key. */
@@ -42,9 +31,7 @@ async function storedFiles(): Promise<Map<string, Buffer>> {
 
 describe('uploaded images lose their metadata before they are stored', () => {
   it('stores a phone JPEG without its GPS EXIF, XMP or comments; the image data and orientation stay', async () => {
-    const { key, imageURL } = bodyOf<{ key: string; imageURL: string }>(
-      (await uploadFile(server, asUpload(jpegWithMetadata(6)), user.headers, { type: 'image/jpeg', name: 'IMG_0001.jpg' })).envelope,
-    );
+    const { key, imageURL } = await uploadedImage(server, user, asUpload(jpegWithMetadata(6)), { type: 'image/jpeg', name: 'IMG_0001.jpg' });
     const expected = Buffer.concat([BASE_JPEG.subarray(0, 2), JFIF_APP0, orientationExif(6), BASE_JPEG.subarray(2)]);
     const onDisk = (await storedFiles()).get(key);
     expect(onDisk).toEqual(expected);
@@ -54,7 +41,7 @@ describe('uploaded images lose their metadata before they are stored', () => {
   });
 
   it('stores a PNG without its text, time and EXIF chunks', async () => {
-    const { key } = bodyOf<{ key: string }>((await uploadFile(server, asUpload(pngWithMetadata()), user.headers)).envelope);
+    const { key } = await uploadedImage(server, user, asUpload(pngWithMetadata()));
     expect((await storedFiles()).get(key)).toEqual(BASE_PNG);
   });
 

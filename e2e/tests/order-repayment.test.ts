@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
-import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
+import { HOME_APPLY, HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import { PHOTO_PICK_ALBUM } from '@app/contract/messages/onboarding-pages.ts';
 import {
   EXTENSION_CONFIRM_OK,
@@ -16,7 +16,12 @@ import {
   MANUAL_SUBMIT,
   ORDER_ACTION_CONTRACT,
   ORDER_ACTION_EXTEND,
+  ORDER_ACTION_CANCEL,
   ORDER_ACTION_REPAY,
+  ORDER_CANCEL_CONFIRM_KEEP,
+  ORDER_CANCEL_CONFIRM_OK,
+  ORDER_CANCEL_CONFIRM_TEXT,
+  ORDER_CANCELLED,
   ORDER_DETAIL_CREDIT_KEPT,
   ORDER_DETAIL_CREDIT_REFUNDED,
   ORDER_LIST_APPLY,
@@ -107,11 +112,8 @@ async function newBorrower(page: Page): Promise<PageApi> {
   return api;
 }
 
-/**
- * A single-repayment order paid out (待還款), made through the real paths: apply, sign,
- * confirm; the decision and the sandbox payout are the server's own jobs.
- */
-async function repayingOrder(api: PageApi, page: Page): Promise<string> {
+/** A single-repayment order applied for through loan/apply (待簽約, not signed); its id. */
+async function appliedOrder(api: PageApi): Promise<string> {
   const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
   const product = init.products.find((p) => p.method === 'singleRepayment' && p.extension !== null);
   if (!product) throw new Error('no single-repayment product with extensions is seeded');
@@ -126,16 +128,25 @@ async function repayingOrder(api: PageApi, page: Page): Promise<string> {
     bankCardId: card.id,
     purpose: purpose.code,
   })) as TLoanApplyResponse;
+  return applied.orderId;
+}
+
+/**
+ * A single-repayment order paid out (待還款), made through the real paths: apply, sign,
+ * confirm; the decision and the sandbox payout are the server's own jobs.
+ */
+async function repayingOrder(api: PageApi, page: Page): Promise<string> {
+  const orderId = await appliedOrder(api);
   const signatureImageKey = await uploadPng(page, await signaturePng(page));
-  await api.call(ENDPOINTS.contractAdd, { orderId: applied.orderId, signatureImageKey });
-  await api.call(ENDPOINTS.loanConfirm, { orderId: applied.orderId });
+  await api.call(ENDPOINTS.contractAdd, { orderId, signatureImageKey });
+  await api.call(ENDPOINTS.loanConfirm, { orderId });
   await expect
-    .poll(async () => ((await api.call(ENDPOINTS.loanOrderDetail, { orderId: applied.orderId })) as TOrderDetailResponse).order.state, {
+    .poll(async () => ((await api.call(ENDPOINTS.loanOrderDetail, { orderId })) as TOrderDetailResponse).order.state, {
       timeout: 30_000,
       interval: 300,
     })
     .toBe('待還款');
-  return applied.orderId;
+  return orderId;
 }
 
 async function borrowerWithRepayingOrder(page: Page): Promise<{ api: PageApi; orderId: string }> {
@@ -330,6 +341,39 @@ describe('repaying an order in the browser', () => {
     await shot(page, 'web-view-360');
     await clickBack(page);
     await page.waitForFunction(() => !window.location.hash.includes('checkout.example.test'));
+    other.assertNoConsoleErrors();
+    await other.close();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('a borrower cancels an application before its payout, after a confirmation, and may apply again', async () => {
+    const other = await suite.browser.newPage();
+    const page = other.page;
+    const api = await newBorrower(page);
+    const orderId = await appliedOrder(api);
+
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    const cancel = page.getByTestId('order-cancel');
+    await cancel.waitFor();
+    expect(await cancel.textContent()).toBe(ORDER_ACTION_CANCEL);
+    // Keeping the application changes nothing.
+    await cancel.click();
+    await page.getByText(ORDER_CANCEL_CONFIRM_TEXT).waitFor();
+    await shot(page, 'cancel-confirm');
+    await page.locator('.adm-dialog-button', { hasText: ORDER_CANCEL_CONFIRM_KEEP }).click();
+    await page.getByText(ORDER_CANCEL_CONFIRM_TEXT).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('order-summary').getByTestId('order-state').textContent()).toBe('待簽約');
+
+    await cancel.click();
+    await page.locator('.adm-dialog-button', { hasText: ORDER_CANCEL_CONFIRM_OK }).click();
+    await page.getByText(ORDER_CANCELLED).waitFor();
+    await expect.poll(() => page.getByTestId('order-summary').getByTestId('order-state').textContent()).toBe('已取消');
+    expect(await page.getByTestId('order-cancel').count()).toBe(0);
+    expect(((await api.call(ENDPOINTS.loanOrderDetail, { orderId })) as TOrderDetailResponse).order.state).toBe('已取消');
+    await shot(page, 'cancelled');
+
+    // No open order left: the home offers a new application.
+    await launch(page, '/pages/loans/index');
+    await page.getByRole('button', { name: HOME_APPLY }).waitFor();
     other.assertNoConsoleErrors();
     await other.close();
   }, JOURNEY_TIMEOUT_MS);

@@ -79,6 +79,7 @@ import {
   ZGetPopResponseSchema,
   ZLoanApplyRequestSchema,
   ZLoanApplyResponseSchema,
+  ZLoanCancelRequestSchema,
   ZLoanConfirmRequestSchema,
   ZLoanIndexResponseSchema,
   ZLoanInitResponseSchema,
@@ -195,6 +196,7 @@ export const ENDPOINTS = {
   loanCheckTips: endpoint(PATHS.loanCheckTips, ZQuoteRequestSchema, ZCheckTipsResponseSchema),
   loanApply: endpoint(PATHS.loanApply, ZLoanApplyRequestSchema, ZLoanApplyResponseSchema),
   loanConfirm: endpoint(PATHS.loanConfirm, ZLoanConfirmRequestSchema, ZOrderStateResponseSchema),
+  loanCancel: endpoint(PATHS.loanCancel, ZLoanCancelRequestSchema, ZOrderStateResponseSchema),
   contractAdd: endpoint(PATHS.contractAdd, ZContractAddRequestSchema, ZContractAddResponseSchema),
   /** Answers raw HTML (or a PDF with format 'pdf'); `response` is unused. */
   viewContract: endpoint(PATHS.viewContract, ZViewContractRequestSchema, ZOkResponseSchema),

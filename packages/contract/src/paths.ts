@@ -71,6 +71,11 @@ export const PATHS = {
   loanApply: post('/api/v3/loan/apply'),
   loanCheckTips: post('/api/v3/loan/checkTips'),
   loanConfirm: post('/api/v3/loan/confirm'),
+  /**
+   * Not in SPEC.md: the borrower cancels an order before its payout (PRODUCT.md's state
+   * machine: 待簽約, 審核中 or 已核准 → 已取消). `{ orderId }`, answers the order's state.
+   */
+  loanCancel: post('/api/v3/loan/cancel'),
   loanCommonAddress: post('/api/v3/loan/common/address', false),
   loanCommonBanner: post('/api/v3/loan/common/banner', false),
   loanCommonConfirmPop: post('/api/v3/loan/common/confirmPop'),

@@ -27,6 +27,12 @@ export const ORDER_ACTION_SIGN = '簽署';
 export const ORDER_ACTION_REPAY = '還款';
 export const ORDER_ACTION_EXTEND = '展期';
 export const ORDER_ACTION_CONTRACT = '查看合約';
+export const ORDER_ACTION_CANCEL = '取消申請';
+export const ORDER_CANCEL_CONFIRM_TITLE = '取消這筆申請？';
+export const ORDER_CANCEL_CONFIRM_TEXT = '取消後不會撥款，也不會產生任何費用；之後仍可重新申請。';
+export const ORDER_CANCEL_CONFIRM_OK = '確定取消';
+export const ORDER_CANCEL_CONFIRM_KEEP = '保留申請';
+export const ORDER_CANCELLED = '已取消這筆申請';
 export const ORDER_ACTION_DETAIL = '查看詳情';
 
 // Order detail.

@@ -3,6 +3,8 @@
 export const ORDER_NOT_FOUND = '找不到此訂單';
 export const ORDER_ALREADY_OPEN = '您已有一筆進行中的訂單，完成或取消後才能再申請';
 export const ORDER_STATE_CHANGED = '訂單狀態已更新，請重新整理後再試';
+/** loan/cancel on an order already paid out or closed. */
+export const ORDER_NOT_CANCELLABLE = '這筆訂單已撥款或已結束，無法取消';
 
 /** The borrower-facing line of each recorded state change (order detail's timeline). */
 export const ORDER_EVENT_TEXTS = {

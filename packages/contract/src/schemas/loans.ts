@@ -203,6 +203,8 @@ export type TLoanApplyResponse = z.infer<typeof ZLoanApplyResponseSchema>;
 
 /** POST /api/v3/loan/confirm — after signing: submits the order to the decision (審核中). */
 export const ZLoanConfirmRequestSchema = z.object({ orderId: ZOrderIdSchema });
+/** loan/cancel (not in SPEC.md): the borrower's own order, before its payout. */
+export const ZLoanCancelRequestSchema = z.object({ orderId: ZOrderIdSchema });
 export const ZOrderStateResponseSchema = z.object({ orderId: ZOrderIdSchema, state: ZOrderStateSchema });
 export type TOrderStateResponse = z.infer<typeof ZOrderStateResponseSchema>;
 

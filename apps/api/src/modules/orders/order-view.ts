@@ -5,6 +5,7 @@ import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
 import type { LoanOrder } from './loan-order.ts';
 import type { OrderInstalmentRow, OrderStateChangeRow } from './orders-repository.ts';
+import { isCancellable } from './cancel-order.ts';
 
 /** What an instalment still asks for, and how the borrower sees it on `today`. */
 export function instalmentView(row: OrderInstalmentRow, today: CalendarDate): TOrderInstalment {
@@ -92,8 +93,7 @@ export function orderDetail(
     creditRefunded: 0,
     actions: {
       sign: order.state === '待簽約' && !signed,
-      // No cancel path exists in SPEC.md yet; the button is not offered rather than dead.
-      cancel: false,
+      cancel: isCancellable(order.state),
       repay: isRepaying(order),
       extend: isRepaying(order) && order.terms.method === 'singleRepayment' && order.terms.extension !== null,
       viewContract: signed,

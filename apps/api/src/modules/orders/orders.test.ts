@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { ORDER_ALREADY_OPEN, ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
+import { ORDER_ALREADY_OPEN, ORDER_NOT_CANCELLABLE, ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
 import type { TOrderDetailResponse, TOrderRecordResponse } from '@app/contract/schemas/orders.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
@@ -9,7 +9,7 @@ import type { LoanProductTerms } from '../../domain/loan-product-terms.ts';
 import { money } from '../../domain/money.ts';
 import { accountsServerPerFile, bodyOf, refusal, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
-import { payOut as payOrderOut, placeOrder } from '../../test/order-test-kit.ts';
+import { payOut as payOrderOut, placeOrder, stateChanges, submittedOrder } from '../../test/order-test-kit.ts';
 import { changeOrderState } from './change-order-state.ts';
 import { findCoolDown, findOpenOrder } from './find-open-order.ts';
 import { getOrderOfUser } from './get-order.ts';
@@ -121,5 +121,70 @@ describe('order list and detail: a borrower sees only their own', () => {
     const all = await list('all');
     expect(all).toMatchObject({ total: 1, page: 1, pageSize: 5 });
     expect(all.orders[0]).toMatchObject({ state: '待還款', principal: 3_000, termUnit: 'day', term: 90 });
+  });
+});
+
+describe('cancelling before the payout', () => {
+  const cancel = (user: LoggedIn, orderId: string | number) => server.client.call(ENDPOINTS.loanCancel, { orderId: String(orderId) }, user.headers);
+
+  it('cancels an order in review: 已取消 with the cause, no action left, and the borrower may apply again', async () => {
+    const borrower = await createBorrower(server, database.handle);
+    const id = await submittedOrder(db(), borrower, { terms: DEFAULT_SINGLE_REPAYMENT_PRODUCT, amount: 5_000, term: 90, now: server.clock.now() });
+    expect(bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope).order.actions.cancel).toBe(true);
+    expect(bodyOf((await cancel(borrower, id)).envelope)).toEqual({ orderId: String(id), state: '已取消' });
+    const { order } = bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope);
+    expect(order).toMatchObject({ state: '已取消', outstanding: 0 });
+    expect(order.actions).toMatchObject({ cancel: false, sign: false, repay: false, extend: false });
+    expect((await stateChanges(db(), id)).at(-1)).toEqual({ to: '已取消', cause: 'borrower' });
+    // Asked again: the same answer, nothing recorded twice.
+    expect(bodyOf((await cancel(borrower, id)).envelope)).toEqual({ orderId: String(id), state: '已取消' });
+    expect((await stateChanges(db(), id)).filter((change) => change.to === '已取消')).toHaveLength(1);
+    expect(await findOpenOrder({ db: db(), userId: Number(borrower.userId) })).toBeNull();
+    expect((await applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 4_000, 90)).state).toBe('待簽約');
+  });
+
+  it('cancels an application never signed (待簽約)', async () => {
+    const borrower = await createBorrower(server, database.handle);
+    const { id } = await applyFor(borrower, DEFAULT_EQUAL_INSTALMENT_PRODUCT, 20_000, 6);
+    expect(bodyOf((await cancel(borrower, id)).envelope)).toEqual({ orderId: String(id), state: '已取消' });
+  });
+
+  it('refuses once the money is on its way or the order is closed, and changes nothing', async () => {
+    const borrower = await createBorrower(server, database.handle);
+    const { id } = await applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
+    await payOut(id, taipeiCalendarDate(server.clock.now()));
+    expect(bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope).order.actions.cancel).toBe(false);
+    expect((await cancel(borrower, id)).envelope).toEqual(refusal(ORDER_NOT_CANCELLABLE));
+    expect(bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope).order.state).toBe('待還款');
+  });
+
+  it('lets the decision (approval and payout in one transaction) or the cancel win a race, never both', async () => {
+    const borrower = await createBorrower(server, database.handle);
+    const id = await submittedOrder(db(), borrower, { terms: DEFAULT_SINGLE_REPAYMENT_PRODUCT, amount: 5_000, term: 90, now: server.clock.now() });
+    const at = server.clock.now();
+    const [cancelled, approved] = await Promise.all([
+      cancel(borrower, id),
+      db().transaction(async (tx) => {
+        if (!(await changeOrderState({ db: tx, orderId: id, from: ['審核中'], to: '已核准', cause: 'decision', at }))) return false;
+        return changeOrderState({ db: tx, orderId: id, from: ['已核准'], to: '放款中', cause: 'decision', at });
+      }),
+    ]);
+    const state = bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope).order.state;
+    if (approved) {
+      expect(cancelled.envelope).toEqual(refusal(ORDER_NOT_CANCELLABLE));
+      expect(state).toBe('放款中');
+    } else {
+      expect(bodyOf(cancelled.envelope)).toEqual({ orderId: String(id), state: '已取消' });
+      expect(state).toBe('已取消');
+    }
+  });
+
+  it("answers another user's order as not found, and a visitor with 301", async () => {
+    const owner = await createBorrower(server, database.handle);
+    const other = await createBorrower(server, database.handle);
+    const { id } = await applyFor(owner, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
+    expect((await cancel(other, id)).envelope).toEqual(refusal(ORDER_NOT_FOUND));
+    expect((await server.client.call(ENDPOINTS.loanCancel, { orderId: String(id) }, {})).envelope?.status).toBe(301);
+    expect(bodyOf<TOrderDetailResponse>((await detailOf(owner, id)).envelope).order.state).toBe('待簽約');
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DATA_LIST, DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
 import { loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
+import { cancelOrder } from './cancel-order.ts';
 import { hasOpenOrder } from './has-open-order.ts';
 import { listOrders } from './list-orders.ts';
 import { countOrders } from './orders-repository.ts';
@@ -25,6 +26,9 @@ export const ordersModule: FastifyPluginAsync = async (app) => {
 
   app.endpoint(ENDPOINTS.loanOrderRecord, (payload, ctx) =>
     listOrders({ db: ctx.db, userId: ctx.requireUser().id, ...payload, now: ctx.now }),
+  );
+  app.endpoint(ENDPOINTS.loanCancel, (payload, ctx) =>
+    cancelOrder({ db: ctx.db, userId: ctx.requireUser().id, orderId: payload.orderId, now: ctx.now }),
   );
   // loanOrderDetail is registered by repayments: orders' detail with its payments (getOrderDetail).
 };

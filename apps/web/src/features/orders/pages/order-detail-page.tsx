@@ -1,18 +1,21 @@
 import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { TITLE_ORDER_DETAIL } from '@app/contract/messages/app-shell.ts';
 import * as T from '@app/contract/messages/order-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
 import { type OrderDetail } from '../api/order-detail.ts';
 import { OrderEvents, OrderPayments, OrderSchedule, OrderTerms } from '../components/order-sections.tsx';
 import { OrderPage, OrderSummary } from '../components/order-page.tsx';
+import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import './orders.css';
 
 /**
  * /pages/order/detail?orderId= — the order's terms, schedule (paid and unpaid
  * instalments), payments, timeline and due date, with 還款 / 展期 / 查看合約 when the
- * order allows them now.
+ * order allows them now, and 取消申請 before the payout (after a confirmation).
  */
 export default function OrderDetailPage() {
   return (
@@ -25,7 +28,23 @@ export default function OrderDetailPage() {
 function OrderDetailView({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const { actions } = order;
-  const hasActions = actions.sign || actions.repay || actions.extend || actions.viewContract;
+  const cancel = useCancelOrder(order.id);
+  const hasActions = actions.sign || actions.repay || actions.extend || actions.viewContract || actions.cancel;
+
+  async function confirmCancel(): Promise<void> {
+    const confirmed = await Dialog.confirm({
+      title: T.ORDER_CANCEL_CONFIRM_TITLE,
+      content: T.ORDER_CANCEL_CONFIRM_TEXT,
+      confirmText: T.ORDER_CANCEL_CONFIRM_OK,
+      cancelText: T.ORDER_CANCEL_CONFIRM_KEEP,
+    });
+    if (!confirmed) return;
+    // A refusal (paid out meanwhile) is shown by the request layer; the detail is read again.
+    await cancel.mutateAsync().then(
+      () => toastSuccess(T.ORDER_CANCELLED),
+      () => undefined,
+    );
+  }
   return (
     <>
       <OrderSummary order={order}>
@@ -71,6 +90,11 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           {actions.viewContract ? (
             <Button shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.orderContract, { orderId: order.id }))}>
               {T.ORDER_ACTION_CONTRACT}
+            </Button>
+          ) : null}
+          {actions.cancel ? (
+            <Button shape="rounded" data-testid="order-cancel" onClick={() => void confirmCancel()}>
+              {T.ORDER_ACTION_CANCEL}
             </Button>
           ) : null}
         </div>

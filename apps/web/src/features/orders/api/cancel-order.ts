@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { request } from '../../../shared/api/request.ts';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
+import { removeItem } from '../../../shared/store/local-store.ts';
+
+/**
+ * Withdraws the order before its payout (loan/cancel). The application in progress
+ * (`applyInfo`) belonged to the user's one open order, so it goes too: a new
+ * application starts afresh instead of resuming the cancelled one.
+ */
+export function useCancelOrder(orderId: string) {
+  const client = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: () => request(ENDPOINTS.loanCancel, { orderId }, { loading: true }),
+    onSuccess: () => removeItem('applyInfo'),
+    // Refused or not, the order is read again: it shows what it became.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['order'] });
+      void client.invalidateQueries({ queryKey: ['loan'] });
+    },
+  });
+}

@@ -20,9 +20,11 @@ export interface AxeFinding {
 const SPECIFIED_COLOURS = [/\.adm-tab-bar-item/];
 
 /**
- * Waits for the page's finite CSS transitions and animations to end, so colours are
- * measured at rest and not halfway through a fade (endless ones, like spinners, are not
- * waited for).
+ * Waits for the page's finite CSS transitions and animations to end, and for inline
+ * styles to stop changing (antd-mobile's popups and dialogs fade in through JavaScript
+ * springs), so colours are measured at rest and not halfway through a fade. Endless
+ * animations, like spinners, are not waited for; a page still moving after 3 s is
+ * measured as it is.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -30,6 +32,15 @@ async function settleAnimations(page: Page): Promise<void> {
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity && animation.playState === 'running');
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const inlineStyles = () => Array.from(document.querySelectorAll('[style]'), (element) => element.getAttribute('style')).join('|');
+    const deadline = Date.now() + 3000;
+    let before = inlineStyles();
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = inlineStyles();
+      if (now === before) return;
+      before = now;
+    }
   });
 }
 

@@ -1,5 +1,6 @@
-import { prepareDatabase } from '../src/app.ts';
+import { buildApp, prepareDatabase } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { listAwaitingReview, resolveManualReview } from '../src/modules/decisions/resolve-manual-review.ts';
 import { listCreditLeft, listForReview } from '../src/modules/repayments/list-for-review.ts';
 import { refundKeptCredit } from '../src/modules/repayments/refund-kept-credit.ts';
 import { resolveHeldPayment } from '../src/modules/repayments/resolve-held-payment.ts';
@@ -18,14 +19,44 @@ import { reviewManualTransfer } from '../src/modules/repayments/review-manual-tr
  *   refund-held <id> [note]        nothing is credited: the money is returned to the payer outside the system
  *   list-credits                   orders holding overpayments (credit kept) not yet refunded
  *   refund-credit <order id> [note] the credit left was paid back to the borrower's account: record it, once
+ *   list-reviews                   orders the decision left to staff (face check in manual review)
+ *   approve-order <order id> [note] staff approve it: paid out as an automatic approval is
+ *   refuse-order <order id> [note]  staff refuse it: 已拒絕 with the staff-review reason and the cool-down
  *
  * Output goes to this terminal only (it holds the paying account's last five digits).
  */
 const USAGE =
-  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note] | list-credits | refund-credit <order id> [note]';
+  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note] | list-credits | refund-credit <order id> [note] | list-reviews | approve-order <order id> [note] | refuse-order <order id> [note]';
 
 const [command, idText, ...noteWords] = process.argv.slice(2);
 const config = loadConfig();
+
+/**
+ * A staff verdict requests a payout, a job of the app's queue: it runs in the whole app
+ * (started, then closed once the verdict is recorded; a payout job it picked up meanwhile
+ * finishes first or runs again in the server).
+ */
+if ((command === 'approve-order' || command === 'refuse-order') && idText && /^\d+$/.test(idText)) {
+  const app = await buildApp(config);
+  let outcome;
+  try {
+    await app.ready();
+    outcome = await resolveManualReview({
+      db: app.db,
+      jobs: app.jobs,
+      orderId: Number(idText),
+      verdict: command === 'approve-order' ? 'approve' : 'refuse',
+      now: new Date(),
+      coolDownDays: config.decisionCoolDownDays,
+      note: noteWords.join(' '),
+    });
+  } finally {
+    await app.close();
+  }
+  console.log(outcome === 'notAwaitingReview' ? `order ${idText} is not waiting for staff: nothing changed` : `order ${idText} ${outcome}`);
+  process.exit(outcome === 'notAwaitingReview' ? 1 : 0);
+}
+
 const handle = await prepareDatabase(config);
 let exitCode = 0;
 try {
@@ -53,6 +84,10 @@ try {
     });
     console.log(outcome === 'notHeld' ? `payment ${idText} is not held: nothing changed` : `payment ${idText} ${outcome}`);
     if (outcome === 'notHeld') exitCode = 1;
+  } else if (command === 'list-reviews') {
+    const items = await listAwaitingReview({ db: handle.db });
+    console.table(items);
+    if (items.length === 0) console.log('(nothing waits)');
   } else if (command === 'list-credits') {
     const items = await listCreditLeft({ db: handle.db });
     console.table(items);

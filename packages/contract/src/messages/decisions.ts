@@ -10,6 +10,7 @@ export const DECISION_REFUSAL_REASONS = {
   faceCheck: '尚未通過人臉辨識',
   noOverdueOrder: '您有逾期未還的借款',
   creditLimit: '申請金額超過您的可借額度',
+  staffReview: '專人審核未通過',
 } as const;
 
 /** The day a refused borrower may apply again; `{date}` is YYYY-MM-DD. */

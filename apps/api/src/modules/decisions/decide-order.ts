@@ -66,19 +66,12 @@ export async function decideOrder(options: {
 
   return db.transaction(async (tx): Promise<DecisionResult> => {
     if (verdict === 'approved') {
-      if (!(await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at: now }))) {
-        return { verdict: 'skipped' };
-      }
+      if (!(await approveAndPayOut({ db: tx, jobs, order, now, cause: 'decision' }))) return { verdict: 'skipped' };
       await insertOutcomes(tx, orderId, now, results);
-      const { payoutId } = await requestPayout({ db: tx, jobs, orderId, amount: order.principal, now });
-      await changeOrderState({ db: tx, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at: now, detail: { payoutId } });
       return { verdict, codes: [] };
     }
     if (verdict === 'refused') {
-      const refusal = { codes, coolDownUntil: addDays(today, coolDownDays) };
-      if (!(await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已拒絕', cause: 'decision', at: now, detail: { codes }, refusal }))) {
-        return { verdict: 'skipped' };
-      }
+      if (!(await refuseOrder({ db: tx, orderId, codes, now, coolDownDays, cause: 'decision' }))) return { verdict: 'skipped' };
       await insertOutcomes(tx, orderId, now, results);
       return { verdict, codes };
     }
@@ -86,4 +79,23 @@ export async function decideOrder(options: {
     await insertOutcomes(tx, orderId, now, results);
     return { verdict, codes: [] };
   });
+}
+
+/**
+ * 審核中 → 已核准 → 放款中 with the payout of the whole principal requested, in the
+ * caller's transaction `db`; false (nothing changed) when the order left 審核中 first.
+ */
+export async function approveAndPayOut(options: { db: Db; jobs: JobQueue; order: LoanOrder; now: Date; cause: string; detail?: Record<string, unknown> }): Promise<boolean> {
+  const { db, jobs, order, now, cause, detail = {} } = options;
+  if (!(await changeOrderState({ db, orderId: order.id, from: ['審核中'], to: '已核准', cause, at: now, detail }))) return false;
+  const { payoutId } = await requestPayout({ db, jobs, orderId: order.id, amount: order.principal, now });
+  await changeOrderState({ db, orderId: order.id, from: ['已核准'], to: '放款中', cause, at: now, detail: { payoutId } });
+  return true;
+}
+
+/** 審核中 → 已拒絕 with the reason codes and the cool-down, in the caller's transaction; false when the order left 審核中 first. */
+export async function refuseOrder(options: { db: Db; orderId: number; codes: string[]; now: Date; coolDownDays: number; cause: string; detail?: Record<string, unknown> }): Promise<boolean> {
+  const { db, orderId, codes, now, coolDownDays, cause, detail = {} } = options;
+  const refusal = { codes, coolDownUntil: addDays(taipeiCalendarDate(now), coolDownDays) };
+  return changeOrderState({ db, orderId, from: ['審核中'], to: '已拒絕', cause, at: now, detail: { ...detail, codes }, refusal });
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { decisionOutcomes, type RuleOutcome } from '../../db/schema/decisions.ts';
 
@@ -22,4 +22,24 @@ export async function insertOutcomes(
 
 export async function selectOutcomes(db: Db, orderId: number): Promise<DecisionOutcomeRow[]> {
   return db.select().from(decisionOutcomes).where(eq(decisionOutcomes.orderId, orderId)).orderBy(asc(decisionOutcomes.id));
+}
+
+/**
+ * Orders with a rule left to staff and no staff verdict yet: the rules and when the
+ * engine left them, oldest first (whether each is still 審核中 is orders' to say).
+ */
+export async function selectReviewCandidates(db: Db, staffRule: string): Promise<Array<{ orderId: number; rules: string[]; since: Date }>> {
+  const rows = await db
+    .select({
+      orderId: decisionOutcomes.orderId,
+      rules: sql<string[]>`array_agg(${decisionOutcomes.rule} order by ${decisionOutcomes.rule})`,
+      since: sql<string>`min(${decisionOutcomes.decidedAt})`,
+    })
+    .from(decisionOutcomes)
+    .where(
+      sql`${decisionOutcomes.outcome} = 'manualReview' and not exists (select 1 from ${decisionOutcomes} as staff where staff.order_id = ${decisionOutcomes.orderId} and staff.rule = ${staffRule})`,
+    )
+    .groupBy(decisionOutcomes.orderId)
+    .orderBy(sql`min(${decisionOutcomes.decidedAt})`);
+  return rows.map((row) => ({ orderId: row.orderId, rules: row.rules, since: new Date(row.since) }));
 }

@@ -18,6 +18,7 @@ import { getOrder } from '../orders/get-order.ts';
 import { decideOrder } from './decide-order.ts';
 import { DECISION_RULES, evaluateDecisionRules, verdictOf, type DecisionFacts, type DecisionRule } from './decision-rules.ts';
 import { listDecisionOutcomes } from './list-decision-outcomes.ts';
+import { listAwaitingReview, resolveManualReview } from './resolve-manual-review.ts';
 import { submitForDecision } from './submit-for-decision.ts';
 
 /**
@@ -224,6 +225,51 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     );
     expect((await getOrder({ db: db(), orderId }))?.state).toBe('審核中');
     expect(await db().select().from(payouts).where(eq(payouts.orderId, orderId))).toEqual([]);
+  });
+
+  it('lets staff decide an order left to them: approved is paid out, refused gets the staff reason; nothing else is theirs', async () => {
+    const awaitingStaff = async (kind: string) => {
+      const borrower = await createBorrower(server, database.handle, { faceOutcome: 'manual_review' });
+      const orderId = await submit(borrower);
+      await eventually(async () => (await listAwaitingReview({ db: db() })).some((row) => row.orderId === orderId), `the ${kind} order to await staff`);
+      return { borrower, orderId };
+    };
+    const resolve = (orderId: number, verdict: 'approve' | 'refuse') =>
+      resolveManualReview({ db: db(), jobs: server.app.jobs, orderId, verdict, now: server.clock.now(), coolDownDays: 30, note: 'ID photo checked' });
+
+    const approved = await awaitingStaff('approved');
+    expect((await listAwaitingReview({ db: db() })).find((row) => row.orderId === approved.orderId)?.rules).toEqual(['faceCheck']);
+    expect(await resolve(approved.orderId, 'approve')).toBe('approved');
+    expect(await resolve(approved.orderId, 'approve')).toBe('notAwaitingReview');
+    await settledState(approved.orderId, '待還款');
+    expect((await stateChanges(db(), approved.orderId)).filter((change) => change.to === '已核准')).toEqual([{ to: '已核准', cause: 'staff' }]);
+    expect(await db().select().from(payouts).where(eq(payouts.orderId, approved.orderId))).toHaveLength(1);
+    expect(outcomesByRule(await listDecisionOutcomes({ db: db(), orderId: approved.orderId }))).toMatchObject({ faceCheck: 'manualReview', staffReview: 'passed' });
+    expect((await listAwaitingReview({ db: db() })).map((row) => row.orderId)).not.toContain(approved.orderId);
+
+    const refused = await awaitingStaff('refused');
+    expect(await resolve(refused.orderId, 'refuse')).toBe('refused');
+    const order = await settledState(refused.orderId, '已拒絕');
+    expect(order.refusalCodes).toEqual(['staffReview']);
+    expect(order.coolDownUntil).toBe(addDays(today(), 30));
+    expect(await db().select().from(payouts).where(eq(payouts.orderId, refused.orderId))).toEqual([]);
+    const { order: shown } = bodyOf<TOrderDetailResponse>(
+      (await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(refused.orderId) }, refused.borrower.headers)).envelope,
+    );
+    expect(shown.refusalMessage).toBe(`${DECISION_REFUSED}：${DECISION_REFUSAL_REASONS.staffReview}`);
+
+    // Withdrawn by the borrower meanwhile: no longer staff's.
+    const withdrawn = await awaitingStaff('withdrawn');
+    await server.client.call(ENDPOINTS.loanCancel, { orderId: String(withdrawn.orderId) }, withdrawn.borrower.headers);
+    expect((await listAwaitingReview({ db: db() })).map((row) => row.orderId)).not.toContain(withdrawn.orderId);
+    expect(await resolve(withdrawn.orderId, 'approve')).toBe('notAwaitingReview');
+    expect((await getOrder({ db: db(), orderId: withdrawn.orderId }))?.state).toBe('已取消');
+
+    // Decided by the engine: never staff's.
+    const decided = await createBorrower(server, database.handle);
+    const decidedId = await submit(decided);
+    await settledState(decidedId, '待還款');
+    expect(await resolve(decidedId, 'refuse')).toBe('notAwaitingReview');
   });
 
   it('decides once when the job runs twice at the same moment', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
+import { DECISION_MANUAL_REVIEW } from '@app/contract/messages/decisions.ts';
 import { HOME_APPLY, HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import { PHOTO_PICK_ALBUM } from '@app/contract/messages/onboarding-pages.ts';
 import {
@@ -465,6 +466,18 @@ describe('repaying an order in the browser', () => {
     expect(await page.getByTestId('order-credit-kept').textContent()).toBe(`${ORDER_DETAIL_CREDIT_KEPT} NT$\u00a01,200`);
     expect(await page.getByTestId('order-credit-refunded').textContent()).toBe(`${ORDER_DETAIL_CREDIT_REFUNDED} NT$\u00a0500`);
     await shot(page, 'credit-kept-and-refunded');
+
+    // In review by a person (the decision left it to staff): the borrower is told so.
+    await suite.server.setFault(PATHS.loanOrderDetail.path, {
+      kind: 'envelope',
+      status: 200,
+      message: '',
+      body: { order: { ...detail, id: '102', state: '審核中', awaitingStaff: true, actions: { ...detail.actions, repay: false, extend: false, cancel: true } } },
+    }, 3);
+    await launch(page, '/pages/order/detail?orderId=102');
+    await page.getByTestId('order-awaiting-staff').waitFor();
+    expect(await page.getByTestId('order-awaiting-staff').textContent()).toBe(DECISION_MANUAL_REVIEW);
+    await shot(page, 'awaiting-staff');
     await suite.server.clearFaults();
     other.assertNoConsoleErrors();
     await other.close();

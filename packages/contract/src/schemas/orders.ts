@@ -99,6 +99,8 @@ export const ZOrderDetailSchema = ZOrderSummarySchema.extend({
   refusalMessage: z.string().nullable(),
   /** The day a refused user may apply again, null when not refused. */
   coolDownUntil: ZCalendarDateSchema.nullable(),
+  /** 審核中 and left to staff by the automatic decision (face check in manual review). */
+  awaitingStaff: z.boolean().default(false),
   contractSigned: z.boolean(),
   /** Payment requests and manual transfers on this order, newest first (repayments adds them). */
   payments: z.array(ZPaymentSchema).default([]),

@@ -237,11 +237,16 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     const resolve = (orderId: number, verdict: 'approve' | 'refuse') =>
       resolveManualReview({ db: db(), jobs: server.app.jobs, orderId, verdict, now: server.clock.now(), coolDownDays: 30, note: 'ID photo checked' });
 
+    const detailOf = async (borrower: Borrower, orderId: number) =>
+      bodyOf<TOrderDetailResponse>((await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(orderId) }, borrower.headers)).envelope).order;
     const approved = await awaitingStaff('approved');
     expect((await listAwaitingReview({ db: db() })).find((row) => row.orderId === approved.orderId)?.rules).toEqual(['faceCheck']);
+    // The borrower is told a person reviews it.
+    expect(await detailOf(approved.borrower, approved.orderId)).toMatchObject({ state: '審核中', awaitingStaff: true });
     expect(await resolve(approved.orderId, 'approve')).toBe('approved');
     expect(await resolve(approved.orderId, 'approve')).toBe('notAwaitingReview');
     await settledState(approved.orderId, '待還款');
+    expect((await detailOf(approved.borrower, approved.orderId)).awaitingStaff).toBe(false);
     expect((await stateChanges(db(), approved.orderId)).filter((change) => change.to === '已核准')).toEqual([{ to: '已核准', cause: 'staff' }]);
     expect(await db().select().from(payouts).where(eq(payouts.orderId, approved.orderId))).toHaveLength(1);
     expect(outcomesByRule(await listDecisionOutcomes({ db: db(), orderId: approved.orderId }))).toMatchObject({ faceCheck: 'manualReview', staffReview: 'passed' });
@@ -253,9 +258,8 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     expect(order.refusalCodes).toEqual(['staffReview']);
     expect(order.coolDownUntil).toBe(addDays(today(), 30));
     expect(await db().select().from(payouts).where(eq(payouts.orderId, refused.orderId))).toEqual([]);
-    const { order: shown } = bodyOf<TOrderDetailResponse>(
-      (await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(refused.orderId) }, refused.borrower.headers)).envelope,
-    );
+    const shown = await detailOf(refused.borrower, refused.orderId);
+    expect(shown.awaitingStaff).toBe(false);
     expect(shown.refusalMessage).toBe(`${DECISION_REFUSED}：${DECISION_REFUSAL_REASONS.staffReview}`);
 
     // Withdrawn by the borrower meanwhile: no longer staff's.

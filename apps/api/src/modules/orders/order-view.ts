@@ -91,6 +91,7 @@ export function orderDetail(
     extensionsUsed: 0,
     creditKept: 0,
     creditRefunded: 0,
+    awaitingStaff: false,
     actions: {
       sign: order.state === '待簽約' && !signed,
       cancel: isCancellable(order.state),

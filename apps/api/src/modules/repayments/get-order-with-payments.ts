@@ -1,5 +1,6 @@
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
+import { isAwaitingStaff } from '../decisions/is-awaiting-staff.ts';
 import { getOrderDetail } from '../orders/get-order-detail.ts';
 import { paymentView } from './payment-view.ts';
 import { creditLeft } from './refund-kept-credit.ts';
@@ -8,7 +9,7 @@ import { selectExtensions, selectOrderCredits, selectOrderRefunds, selectOrderRe
 /**
  * loanOrderDetail: orders' detail (another user's order is not found there) with the
  * payments and extensions of repayments, and the credit kept for the borrower (less what
- * was refunded).
+ * was refunded), and whether staff review it (decisions).
  */
 export async function getOrderWithPayments(options: { db: Db; userId: number; orderId: number; now: Date }): Promise<TOrderDetailResponse> {
   const { db, now } = options;
@@ -20,6 +21,7 @@ export async function getOrderWithPayments(options: { db: Db; userId: number; or
     selectOrderRefunds(db, options.orderId),
   ]);
   const credit = creditLeft(credits, refunds);
+  const awaitingStaff = detail.order.state === '審核中' && (await isAwaitingStaff({ db, orderId: options.orderId }));
   const settled = detail.order.state === '已結清';
   return {
     order: {
@@ -28,6 +30,7 @@ export async function getOrderWithPayments(options: { db: Db; userId: number; or
       extensionsUsed: extensions.length,
       creditKept: credit.left,
       creditRefunded: credit.refunded,
+      awaitingStaff,
     },
   };
 }

@@ -3,6 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Steps from 'antd-mobile/es/components/steps';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { TITLE_LOAN_SUCCESS } from '@app/contract/messages/app-shell.ts';
+import { DECISION_MANUAL_REVIEW } from '@app/contract/messages/decisions.ts';
 import {
   APPLY_LOGIN_PROMPT,
   SUCCESS_APPROVED,
@@ -94,7 +95,7 @@ function nextSteps(order: OrderDetail): string[] {
     case '待簽約':
       return [SUCCESS_SIGN_FIRST];
     case '審核中':
-      return [SUCCESS_REVIEWING];
+      return [order.awaitingStaff ? DECISION_MANUAL_REVIEW : SUCCESS_REVIEWING];
     case '已核准':
       return [SUCCESS_APPROVED, disbursingLine(order.bankAccount)];
     case '放款中':

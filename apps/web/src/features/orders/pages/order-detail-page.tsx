@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { TITLE_ORDER_DETAIL } from '@app/contract/messages/app-shell.ts';
+import { DECISION_MANUAL_REVIEW } from '@app/contract/messages/decisions.ts';
 import * as T from '@app/contract/messages/order-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -49,6 +50,11 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
     <>
       <OrderSummary order={order}>
         {order.refusalMessage ? <p className="order-summary-refusal">{order.refusalMessage}</p> : null}
+        {order.awaitingStaff ? (
+          <p className="order-summary-due" data-testid="order-awaiting-staff">
+            {DECISION_MANUAL_REVIEW}
+          </p>
+        ) : null}
         {order.coolDownUntil ? (
           <p className="order-summary-due">
             {T.ORDER_DETAIL_COOL_DOWN} {formatDate(order.coolDownUntil)}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { insertPopupConfirmation, isActivePopup, selectActivePopups, selectPopupToShow, type PopupRow } from './config-repository.ts';
+import { isRowId } from '../../db/row-id.ts';
 
 function toPopup(row: PopupRow): TPopup {
   return { id: String(row.id), title: row.title, content: row.content, imageUrl: row.imageUrl, linkUrl: row.linkUrl };
@@ -25,7 +26,7 @@ export async function getPopup(options: { db: Db; userId: number | null; now: Da
 export async function confirmPopup(options: { db: Db; userId: number; popupId: string; now: Date }): Promise<{ ok: true }> {
   const { db, userId, now } = options;
   const id = Number(options.popupId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || !(await isActivePopup(db, id))) {
+  if (!isRowId(id) || !(await isActivePopup(db, id))) {
     throw new AppError('BUSINESS_RULE', { userMessage: POPUP_NOT_FOUND, message: 'popup not found' });
   }
   await insertPopupConfirmation(db, { userId, day: taipeiCalendarDate(now), popupId: id, at: now });

@@ -25,8 +25,7 @@ export async function confirmLoan(options: {
   now: Date;
 }): Promise<TOrderStateResponse> {
   const { db, jobs, decisionDelayMs, userId, now } = options;
-  const id = Number(options.orderId);
-  const order = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getOrderOfUser({ db, userId, orderId: id }) : null;
+  const order = await getOrderOfUser({ db, userId, orderId: Number(options.orderId) });
   if (!order) throw refuse(ORDER_NOT_FOUND, 'order not found');
   if (order.state === '審核中') return { orderId: String(order.id), state: order.state };
   if (order.state !== '待簽約') throw refuse(ORDER_STATE_CHANGED, `order is ${order.state}`);

@@ -16,6 +16,7 @@ import { money } from '../../domain/money.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { termUnitOf } from './loan-product-view.ts';
 import { selectProduct, type LoanProductRecord } from './loans-repository.ts';
+import { isRowId } from '../../db/row-id.ts';
 
 function refusalMessage(refusal: QuoteRefusal, record: LoanProductRecord): string {
   switch (refusal.code) {
@@ -55,7 +56,7 @@ export function toQuoteView(record: LoanProductRecord, term: number, quote: Loan
 /** An enabled product by its id (from a request), or PRODUCT_NOT_FOUND. */
 export async function findEnabledProduct(options: { db: Db; productId: string }): Promise<LoanProductRecord> {
   const id = Number(options.productId);
-  const record = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await selectProduct(options.db, id) : null;
+  const record = isRowId(id) ? await selectProduct(options.db, id) : null;
   if (!record || !record.enabled) throw new AppError('BUSINESS_RULE', { userMessage: PRODUCT_NOT_FOUND, message: 'loan product not found' });
   return record;
 }

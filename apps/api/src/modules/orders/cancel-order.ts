@@ -24,8 +24,7 @@ const refuse = (userMessage: string, message: string) => new AppError('BUSINESS_
  */
 export async function cancelOrder(options: { db: Db; userId: number; orderId: string; now: Date }): Promise<TOrderStateResponse> {
   const { db, userId, now } = options;
-  const id = Number(options.orderId);
-  const order = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getOrderOfUser({ db, userId, orderId: id }) : null;
+  const order = await getOrderOfUser({ db, userId, orderId: Number(options.orderId) });
   if (!order) throw refuse(ORDER_NOT_FOUND, 'order not found');
   if (order.state === '已取消') return { orderId: String(order.id), state: order.state };
   if (!isCancellable(order.state)) throw refuse(ORDER_NOT_CANCELLABLE, `order is ${order.state}`);

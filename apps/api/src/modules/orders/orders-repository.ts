@@ -3,6 +3,7 @@ import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { CLOSED_ORDER_STATES, loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
+import { isRowId } from '../../db/row-id.ts';
 
 /** The only code touching `loan_orders`, `order_state_changes` and `order_instalments`. */
 
@@ -61,6 +62,7 @@ export async function selectOrder(db: Db, orderId: number): Promise<LoanOrderRow
 }
 
 export async function selectOrderOfUser(db: Db, userId: number, orderId: number): Promise<LoanOrderRow | null> {
+  if (!isRowId(orderId)) return null;
   const [row] = await db
     .select()
     .from(loanOrders)

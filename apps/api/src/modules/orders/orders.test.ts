@@ -188,3 +188,18 @@ describe('cancelling before the payout', () => {
     expect(bodyOf<TOrderDetailResponse>((await detailOf(owner, id)).envelope).order.state).toBe('待簽約');
   });
 });
+
+describe('order ids beyond any order', () => {
+  it('are answered as not found on every path that takes one, never as a server error', async () => {
+    const borrower = await createBorrower(server, database.handle);
+    const beyond = '2147483648';
+    const asked = [
+      await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: beyond }, borrower.headers),
+      await server.client.call(ENDPOINTS.loanCancel, { orderId: beyond }, borrower.headers),
+      await server.client.call(ENDPOINTS.repayChannel, { orderId: beyond }, borrower.headers),
+      await server.client.call(ENDPOINTS.extensionTrial, { orderId: beyond }, borrower.headers),
+      await server.client.call(ENDPOINTS.replanRepay, { orderId: beyond, kind: 'payoff' }, borrower.headers),
+    ];
+    for (const answer of asked) expect(answer.envelope).toEqual(refusal(ORDER_NOT_FOUND));
+  });
+});

@@ -3,6 +3,7 @@ import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts'
 import { startRepayment } from '../orders/start-repayment.ts';
 import type { PaymentNotification } from './payment-provider.ts';
 import { selectPayoutForUpdate, settlePayout } from './payments-repository.ts';
+import { isRowId } from '../../db/row-id.ts';
 
 /**
  * What a verified notification did: `applied` (the payout completed, the order repays),
@@ -26,7 +27,7 @@ export async function applyPayoutNotification(options: {
 }): Promise<NotificationOutcome> {
   const { db, providerName, notification, now } = options;
   const payoutId = Number(notification.payoutId);
-  if (!Number.isSafeInteger(payoutId) || payoutId <= 0 || payoutId > 2_147_483_647) return 'unknown';
+  if (!isRowId(payoutId)) return 'unknown';
   return db.transaction(async (tx) => {
     const payout = await selectPayoutForUpdate(tx, payoutId);
     if (!payout || (payout.provider !== null && payout.provider !== providerName)) return 'unknown';

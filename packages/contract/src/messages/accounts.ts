@@ -15,6 +15,8 @@ export const PASSWORD_ALREADY_SET = '已設定過密碼，請使用修改密碼'
 export const PASSWORD_OLD_WRONG = '原密碼錯誤';
 export const PASSWORD_NOT_SET = '尚未設定密碼，請先設定密碼';
 export const DESTROY_OPEN_ORDER = '您尚有未結清的訂單，結清後才能註銷帳號';
+/** Overpaid money still kept for the user: refunded first, to the account they name while it exists. */
+export const DESTROY_CREDIT_LEFT = '您尚有溢繳款項待退還，請先聯絡客服辦理退款後再註銷帳號';
 export const CONSENT_REQUIRED = '請先閱讀並同意使用者條款與隱私權政策';
 
 // Login and the campaign landing (moduleB).

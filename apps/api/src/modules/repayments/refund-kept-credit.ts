@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { lockOrder } from '../orders/lock-order.ts';
-import { insertCreditRefund, selectOrderCredits, selectOrderRefunds } from './repayments-repository.ts';
+import { insertCreditRefund, selectOrderCredits, selectOrderRefunds, selectPaidOrderIdsOfUser } from './repayments-repository.ts';
 
 export type CreditRefundOutcome = { outcome: 'refunded'; amount: number } | { outcome: 'nothingKept' } | { outcome: 'noOrder' };
 
@@ -26,4 +26,13 @@ export async function refundKeptCredit(options: { db: Db; orderId: number; at: D
     await insertCreditRefund(tx, { orderId, amount: left, note: options.note ?? '', refundedAt: at });
     return { outcome: 'refunded', amount: left };
   });
+}
+
+/** Credit kept for a user on all their orders and not yet refunded (account deletion waits for it to be 0). */
+export async function creditLeftOfUser(options: { db: Db; userId: number }): Promise<number> {
+  let left = 0;
+  for (const orderId of await selectPaidOrderIdsOfUser(options.db, options.userId)) {
+    left += creditLeft(await selectOrderCredits(options.db, orderId), await selectOrderRefunds(options.db, orderId)).left;
+  }
+  return left;
 }

@@ -169,3 +169,9 @@ export async function selectOrdersWithCreditLeft(db: Db): Promise<Array<{ orderI
     .where(sql`${kept.kept} > coalesce(${refunded.refunded}, 0)`)
     .orderBy(asc(kept.orderId));
 }
+
+/** The orders a user has paid anything on (through any channel). */
+export async function selectPaidOrderIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ orderId: repaymentRequests.orderId }).from(repaymentRequests).where(eq(repaymentRequests.userId, userId));
+  return rows.map((row) => row.orderId);
+}

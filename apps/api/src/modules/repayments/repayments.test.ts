@@ -6,7 +6,8 @@ import { REPAY_CHANNEL_TEXTS, REPAY_RECEIPT_NOT_FOUND, repayOverChannelLimit } f
 import type { TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import { creditRefunds, repaymentCredits, repaymentRequests } from '../../db/schema/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
-import { accountsServerPerFile, bodyOf, HOUR, ManualClock, refusal, uploadedImage } from '../../test/accounts-test-kit.ts';
+import { DESTROY_CREDIT_LEFT } from '@app/contract/messages/accounts.ts';
+import { accountsServerPerFile, bodyOf, HOUR, latestCode, ManualClock, refusal, uploadedImage } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
 import {
   collect,
@@ -238,6 +239,13 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     expect(credited.payments.find((payment) => payment.id === next.id)?.state).toBe('paid');
     expect(credited.creditRefunded).toBe(0);
     expect(await listCreditLeft({ db: db() })).toContainEqual({ orderId, kept: next.amount, refunded: 0, left: next.amount });
+
+    // The borrower's money is still here: the account cannot be deleted before it is paid back.
+    server.clock.advance(61_000);
+    await server.client.call(ENDPOINTS.sendVerifyCode, { mobile: user.mobile, purpose: 'destroy' }, user.headers);
+    const destroyCode = await latestCode(server, user.mobile);
+    expect((await server.client.call(ENDPOINTS.destroy, { code: destroyCode }, user.headers)).envelope).toEqual(refusal(DESTROY_CREDIT_LEFT));
+    expect((await detailOf(server, user, orderId)).creditKept).toBe(next.amount);
 
     // The operator pays the credit back: ten racing refunds record it once, for the whole amount.
     const refunds = await Promise.all(

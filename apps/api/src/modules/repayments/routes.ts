@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { DESTROY_CREDIT_LEFT } from '@app/contract/messages/accounts.ts';
 import { REPAY_DATA_LIST_PAYMENTS, REPAY_GATEWAY_UNAVAILABLE } from '@app/contract/messages/repayments.ts';
 import type { TPayment } from '@app/contract/schemas/repayments.ts';
 import { repaymentRequests } from '../../db/schema/repayments.ts';
@@ -12,6 +13,7 @@ import { registerDailyRepaymentJobs } from './daily-repayment-jobs.ts';
 import { getOrderWithPayments } from './get-order-with-payments.ts';
 import { listRepayChannels } from './list-repay-channels.ts';
 import { quoteEarlyRepayment } from './quote-early-repayment.ts';
+import { creditLeftOfUser } from './refund-kept-credit.ts';
 import { reportManualTransfer } from './report-manual-transfer.ts';
 import { countRequestsOfUser, eraseTransferDetails, selectRequestByCode } from './repayments-repository.ts';
 import { SandboxCollectionGateway } from './sandbox-collection-gateway.ts';
@@ -54,6 +56,9 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
     ],
     // The amounts are loan records the law keeps; the paying account's digits and the receipt photo go.
     erase: ({ db, subject }) => eraseTransferDetails(db, subject.id),
+    // Money of the user's still kept (an overpayment) is paid back first, while their bank
+    // account is still on file to send it to.
+    refuseErasure: async ({ db, subject }) => ((await creditLeftOfUser({ db, userId: subject.id })) > 0 ? DESTROY_CREDIT_LEFT : null),
   });
 
   /** Outside production, an unpaid code or account names the sandbox counter where a tester pays it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, type TestBrowser } from './browser.ts';
+import { launchBrowser, type TestBrowser, type TestPage } from './browser.ts';
 import { startServer, type StartServerOptions, type TestServer } from './server.ts';
 
 export interface E2ESuite {
@@ -34,5 +34,36 @@ export function useE2ESuite(options: StartServerOptions = {}): E2ESuite {
       if (!browser) throw new Error('the e2e browser is not started (used outside a test?)');
       return browser;
     },
+  };
+}
+
+/**
+ * One page (its own browser context) for the whole file, opened before its tests and
+ * closed after them; its fields read the open page.
+ */
+export function usePagePerFile(suite: E2ESuite): TestPage {
+  let opened: TestPage | undefined;
+  beforeAll(async () => {
+    opened = await suite.browser.newPage();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = (): TestPage => {
+    if (!opened) throw new Error('the file page is not open (used outside a test?)');
+    return opened;
+  };
+  return {
+    get page() {
+      return current().page;
+    },
+    get context() {
+      return current().context;
+    },
+    get consoleErrors() {
+      return current().consoleErrors;
+    },
+    assertNoConsoleErrors: () => current().assertNoConsoleErrors(),
+    close: () => current().close(),
   };
 }

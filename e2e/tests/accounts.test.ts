@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_PLACEHOLDER, CODE_REQUIRED, CODE_SENT, CODE_WRONG, CONSENT_REQUIRED, DATA_LIST, DESTROY_CONSEQUENCES, DESTROY_DONE, DESTROY_FINAL_CONFIRM, DESTROY_SUBMIT, GET_CODE, INVALID_MOBILE, LOGIN_FAILED_PASSWORD, LOGIN_WITH_PASSWORD, LOGOUT_CONFIRM, ME_LOGIN_BUTTON, ME_LOGIN_PROMPT, ME_MENU_DESTROY, ME_MENU_EDIT_PASSWORD, ME_MENU_LOGOUT, ME_MENU_MY_DATA, ME_MENU_SET_PASSWORD, MOBILE_PLACEHOLDER, MY_DATA_INTRO, PASSWORD_BY_CODE, PASSWORD_CHANGED, PASSWORD_MISMATCH, PASSWORD_NEW_PLACEHOLDER, PASSWORD_OLD_PLACEHOLDER, PASSWORD_OLD_WRONG, PASSWORD_PLACEHOLDER, PASSWORD_REPEAT_PLACEHOLDER, PASSWORD_RULE, PASSWORD_SAVED, codeGoesTo, progressCount } from '@app/contract/messages/accounts.ts';
 import { ONBOARDING_STEPS, SUBMIT, TAB_ME } from '@app/contract/messages/app-shell.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { launch } from '../support/app.ts';
-import { type TestPage } from '../support/browser.ts';
-import { useE2ESuite } from '../support/suite.ts';
+import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { consentBox, latestCode, loginWithCode, screenshot, storedJson, submitLogin, waitForRoute } from './accounts-helpers.ts';
 
 /**
@@ -19,15 +18,7 @@ const PASSWORD = 'Secret2025x';
 const SECOND_PASSWORD = 'Another2026y';
 
 const suite = useE2ESuite({ env: { OTP_RESEND_SECONDS: '1' } });
-let t: TestPage;
-
-beforeAll(async () => {
-  t = await suite.browser.newPage();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = usePagePerFile(suite);
 
 async function openMeTab(): Promise<void> {
   await t.page.locator('.adm-tab-bar-item', { hasText: TAB_ME }).click();

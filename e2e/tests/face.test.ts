@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FACE_CAPTURE_CAMERA_UNAVAILABLE, FACE_GUIDE_START, FACE_GUIDE_TIPS } from '@app/contract/messages/face-pages.ts';
 import { launch } from '../support/app.ts';
-import type { TestPage } from '../support/browser.ts';
 import { pageApi } from '../support/page-api.ts';
-import { useE2ESuite } from '../support/suite.ts';
+import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { facePhoto, saveStepsOneToFour } from './borrower-helpers.ts';
 import { shot } from './onboarding-helpers.ts';
@@ -17,15 +16,7 @@ import { shot } from './onboarding-helpers.ts';
  */
 const MOBILE = '0987650505';
 const suite = useE2ESuite();
-let t: TestPage;
-
-beforeAll(async () => {
-  t = await suite.browser.newPage();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = usePagePerFile(suite);
 
 describe('step 5 (face) in the browser', () => {
   it('a user with steps 1-4 done reads the guide, takes the selfie with the file input, and sees step 5 complete on 資質', async () => {

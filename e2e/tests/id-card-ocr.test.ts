@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import * as M from '@app/contract/messages/identity-document.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { launch } from '../support/app.ts';
-import type { TestPage } from '../support/browser.ts';
 import { pageApi } from '../support/page-api.ts';
-import { useE2ESuite } from '../support/suite.ts';
+import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { saveStepsOneAndTwo } from './borrower-helpers.ts';
 import { choosePhoto, shot } from './onboarding-helpers.ts';
@@ -25,15 +24,7 @@ const CARD = {
   issueDate: '2016-07-01',
 };
 const suite = useE2ESuite();
-let t: TestPage;
-
-beforeAll(async () => {
-  t = await suite.browser.newPage();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = usePagePerFile(suite);
 
 /** The card's front as a phone would photograph it, drawn in the page with the system's Noto CJK. */
 async function cardFront(): Promise<Buffer> {

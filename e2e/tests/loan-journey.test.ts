@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOME_APPLY, HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import {
   APPLY_AMOUNT_DECREASE,
@@ -16,8 +16,8 @@ import { RETRY } from '@app/contract/messages/app-shell.ts';
 import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { clickBack, launch } from '../support/app.ts';
 import { expectNoSeriousAxeFindings } from '../support/axe.ts';
-import { SCREENSHOT_DIR, type TestPage } from '../support/browser.ts';
-import { useE2ESuite } from '../support/suite.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, storedJson, waitForRoute } from './accounts-helpers.ts';
 import { apiAsPage, passFaceCheck, saveStepsOneToFour } from './borrower-helpers.ts';
 
@@ -32,15 +32,7 @@ import { apiAsPage, passFaceCheck, saveStepsOneToFour } from './borrower-helpers
  */
 const MOBILE = '0987650707';
 const suite = useE2ESuite({ env: { DECISION_DELAY_MS: '4000', PAYOUT_SANDBOX_DELAY_MS: '1000', JOB_POLLING_MS: '500' } });
-let t: TestPage;
-
-beforeAll(async () => {
-  t = await suite.browser.newPage();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = usePagePerFile(suite);
 
 /**
  * A screenshot once toasts have gone (toasts are checked by the test itself), and

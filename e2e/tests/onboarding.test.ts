@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { progressCount, STEP_STATE_DONE } from '@app/contract/messages/accounts.ts';
 import { ONBOARDING_STEPS, QUIT_POPUP_CONTENT, QUIT_POPUP_CONTINUE, QUIT_POPUP_LEAVE } from '@app/contract/messages/app-shell.ts';
 import {
@@ -29,8 +29,8 @@ import { SERVER_ERROR, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-e
 import { maskBankAccount } from '@app/contract/validators/bank-account.ts';
 import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import { clickBack, goTo, launch } from '../support/app.ts';
-import { SCREENSHOT_DIR, type TestPage } from '../support/browser.ts';
-import { useE2ESuite } from '../support/suite.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { cardJpeg, choosePhoto, formRow, formRows, noisePng, pick, shot } from './onboarding-helpers.ts';
 
@@ -48,15 +48,7 @@ const NAME = '王小明';
 const SECOND_ACCOUNT = '9876543210123';
 
 const suite = useE2ESuite();
-let t: TestPage;
-
-beforeAll(async () => {
-  t = await suite.browser.newPage();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = usePagePerFile(suite);
 
 /** Opens 資質 and waits for its items to read `expected` (the page refetches what changed). */
 async function expectAptitude(expected: Record<string, boolean>): Promise<void> {

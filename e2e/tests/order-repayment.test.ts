@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
@@ -38,8 +38,8 @@ import type { TPaymentResponse } from '@app/contract/schemas/repayments.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { decodeEnvelope } from '@app/contract/wire.ts';
 import { clickBack, launch, setToken } from '../support/app.ts';
-import { SCREENSHOT_DIR, type TestPage } from '../support/browser.ts';
-import { useE2ESuite } from '../support/suite.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { cardJpeg, choosePhoto, formRow } from './onboarding-helpers.ts';
 import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
@@ -54,17 +54,9 @@ import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneT
 const suite = useE2ESuite({
   env: { JOB_POLLING_MS: '500', DECISION_DELAY_MS: '100', PAYOUT_SANDBOX_DELAY_MS: '200', SESSION_IDLE_DAYS: '365' },
 });
-let t: TestPage;
+const t = usePagePerFile(suite);
 /** A journey makes a borrower first (the face models judge a selfie; the first run loads them). */
 const JOURNEY_TIMEOUT_MS = 180_000;
-
-beforeAll(async () => {
-  t = await suite.browser.newPage();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.locator('.adm-toast-mask').waitFor({ state: 'detached' }).catch(() => undefined);

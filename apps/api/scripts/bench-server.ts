@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { DEFAULT_POOL_SIZE, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 
@@ -13,13 +13,12 @@ import { seedDatabase } from '../src/db/seed.ts';
  * baseline. Database: PGlite in a throwaway folder, or the PostgreSQL database named by
  * BENCH_SERVER_DATABASE_URL (set by bench-api.ts). Prints one JSON line when ready.
  *
- * The database is opened here rather than by buildApp so the PostgreSQL pool can be
- * sized for 100 concurrent connections (BENCH_POOL_SIZE); the app's own default (10)
- * is what `npm start` uses. Test hooks are on: the bench logs in through the real code
+ * The database is opened here rather than by buildApp so the PostgreSQL pool size can be
+ * varied (BENCH_POOL_SIZE); by default it is the app's own (DEFAULT_POOL_SIZE), what
+ * `npm start` uses. Test hooks are on: the bench logs in through the real code
  * flow and reads the code from the SMS outbox hook.
  */
 export const BARE_PATH = '/__bench__/bare';
-const DEFAULT_POOL_SIZE = 20;
 
 const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL || '';
 const poolSize = Number(process.env.BENCH_POOL_SIZE || DEFAULT_POOL_SIZE);

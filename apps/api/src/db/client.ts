@@ -7,6 +7,13 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 /** The one database type modules see; PGlite and node-postgres both satisfy it. */
+/**
+ * Connections per server process when none is configured. On the 2-core machine of
+ * docs/benchmarks.md, 10 served 100 concurrent clients better than 20 (fewer PostgreSQL
+ * backends competing for the cores).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
@@ -34,7 +41,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle client's error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;

@@ -9,7 +9,7 @@ import { AppError } from '../errors/app-error.ts';
 import { decodePayload, FileAnswer, sendCipherText, sendFile, sendHtml, validatePayload } from './envelope-codec.ts';
 import { ResponseCache } from './response-cache.ts';
 import { withIdempotency } from './idempotency.ts';
-import type { Caller } from './session-store.ts';
+import type { Caller, CallerRead } from './session-store.ts';
 
 /** The logged-in caller of an account that still exists (it has a phone). */
 export type AccountCaller = Caller & { phone: string };
@@ -50,6 +50,11 @@ export interface EndpointOptions {
    * See response-cache.ts for why re-sending one cipher text is sound.
    */
   cacheMs?: number;
+  /**
+   * What the handler reads about its caller, loaded in the session's query (one round
+   * trip for the whole request); the handler takes it with `callerRead.valuesOf(ctx.req)`.
+   */
+  callerRead?: CallerRead;
 }
 
 declare module 'fastify' {
@@ -107,7 +112,7 @@ export const envelopePlugin = fp(
         config: { envelope: true, html },
         handler: async (req, reply) => {
           const now = app.clock.now();
-          await app.resolveIdentity(req);
+          await app.resolveIdentity(req, options.callerRead);
           if (endpoint.auth && !req.user) throw new AppError('SESSION_EXPIRED');
           const raw =
             endpoint.method === 'GET'

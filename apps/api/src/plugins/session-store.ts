@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { sessions } from '../db/schema/sessions.ts';
@@ -40,13 +40,32 @@ export async function createSession(options: { db: Db; userId: number; now: Date
   return rawToken;
 }
 
-/**
- * The caller of an unrevoked session seen within the idle window, else null; keeps the
- * session alive (written at most once a minute, so a burst of requests writes once).
- */
-const selectCaller = preparedPerDb((db) =>
-  db
-    .select({ id: users.id, uuid: users.uuid, phone: users.phone, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+/** Columns of the caller's lookup: the session's and the user's. */
+function callerColumns() {
+  return { id: users.id, uuid: users.uuid, phone: users.phone, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt };
+}
+
+type ReadColumns = Record<string, SQL<unknown>>;
+type ReadValues<C extends ReadColumns> = { [K in keyof C]: C[K] extends SQL<infer T> ? T : never };
+
+interface CallerRow {
+  id: number;
+  uuid: string;
+  phone: string | null;
+  sessionId: number;
+  lastSeenAt: Date;
+  read?: unknown;
+}
+
+interface SessionLookup {
+  execute(params: { tokenHash: string; seenAfter: Date }): Promise<CallerRow[]>;
+}
+
+/** The session lookup, prepared under `name`, selecting the caller and `read`'s columns. */
+function sessionLookup(db: Db, name: string, read?: ReadColumns): SessionLookup {
+  const select = read ? { ...callerColumns(), read } : callerColumns();
+  return db
+    .select(select)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -57,16 +76,59 @@ const selectCaller = preparedPerDb((db) =>
       ),
     )
     .limit(1)
-    .prepare('session_find_caller'),
-);
+    .prepare(name) as SessionLookup;
+}
 
-export async function findCaller(options: { db: Db; rawToken: string; idleDays: number; now: Date }): Promise<Caller | null> {
+/**
+ * What an endpoint reads about its caller, asked in the same query as the session: for a
+ * read whose every value is keyed on the caller (who am I), the whole request is one
+ * round trip (docs/benchmarks.md). `columns` gets the caller's user id as SQL and returns
+ * the owners' conditions and values on it. Register it with the endpoint
+ * (`{ callerRead }`), then take the values in the handler with `valuesOf(ctx.req)`.
+ */
+export interface CallerRead<C extends ReadColumns = ReadColumns> {
+  readonly name: string;
+  /** The values loaded with this request's caller. */
+  valuesOf(req: { callerValues: unknown; callerRead: CallerRead | null }): ReadValues<C>;
+}
+
+const lookups = new WeakMap<CallerRead, (db: Db) => SessionLookup>();
+
+export function callerRead<C extends ReadColumns>(name: string, columns: (userId: SQLWrapper) => C): CallerRead<C> {
+  const read: CallerRead<C> = {
+    name,
+    valuesOf(req) {
+      if (req.callerRead !== read) throw new Error(`${name}: the endpoint was not registered with this caller read`);
+      return req.callerValues as ReadValues<C>;
+    },
+  };
+  lookups.set(read, preparedPerDb((db) => sessionLookup(db, `session_find_caller_${name}`, columns(users.id))));
+  return read;
+}
+
+const selectCaller = preparedPerDb((db) => sessionLookup(db, 'session_find_caller'));
+
+/**
+ * The caller (and, with `read`, the values it asks, in the same query) of an unrevoked
+ * session seen within the idle window, else null; keeps the session alive (written at
+ * most once a minute, so a burst of requests writes once).
+ */
+export async function findCaller(options: {
+  db: Db;
+  rawToken: string;
+  idleDays: number;
+  now: Date;
+  read?: CallerRead | null;
+}): Promise<{ caller: Caller; values: unknown } | null> {
   const { db, now } = options;
   if (!SESSION_TOKEN_PATTERN.test(options.rawToken)) return null;
-  const [row] = await selectCaller(db).execute({
+  const params = {
     tokenHash: hashToken(options.rawToken),
     seenAfter: new Date(now.getTime() - options.idleDays * 86_400_000),
-  });
+  };
+  const lookup = options.read ? lookups.get(options.read) : selectCaller;
+  if (!lookup) throw new Error('caller read not made by callerRead()');
+  const [row] = await lookup(db).execute(params);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
@@ -74,7 +136,10 @@ export async function findCaller(options: { db: Db; rawToken: string; idleDays: 
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_EVERY_MS))));
   }
-  return { id: row.id, uuid: row.uuid, phone: row.phone, sessionId: row.sessionId };
+  return {
+    caller: { id: row.id, uuid: row.uuid, phone: row.phone, sessionId: row.sessionId },
+    values: row.read ?? null,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { ZAnonymousInfoSchema, type TAnonymousInfo } from '@app/contract/headers
 import { DATA_LIST } from '@app/contract/messages/accounts.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { formatTaipeiDateTime } from '../domain/taipei-time.ts';
-import { endSessions, findCaller, sessionSummary, SESSION_TOKEN_PATTERN, type Caller } from './session-store.ts';
+import { endSessions, findCaller, sessionSummary, SESSION_TOKEN_PATTERN, type Caller, type CallerRead } from './session-store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,13 +12,16 @@ declare module 'fastify' {
     user: Caller | null;
     /** The logged-out device/channel blob of the `token` header, when it decoded. */
     anonymous: TAnonymousInfo | null;
+    /** The caller read asked with the session (`callerRead`), and what it loaded. */
+    callerRead: CallerRead | null;
+    callerValues: unknown;
   }
   interface FastifyInstance {
     /**
-     * Reads the `token` header into req.user (one query: session and user) or
-     * req.anonymous. Endpoints call it first.
+     * Reads the `token` header into req.user (one query: session and user, and what
+     * `read` asks about the caller) or req.anonymous. Endpoints call it first.
      */
-    resolveIdentity(req: FastifyRequest): Promise<void>;
+    resolveIdentity(req: FastifyRequest, read?: CallerRead): Promise<void>;
   }
 }
 
@@ -31,12 +34,19 @@ export const sessionPlugin = fp<{ sessionIdleDays: number }>(
   async (app, { sessionIdleDays }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('anonymous', null);
+    app.decorateRequest('callerRead', null);
+    app.decorateRequest('callerValues', null);
 
-    app.decorate('resolveIdentity', async (req: FastifyRequest) => {
+    app.decorate('resolveIdentity', async (req: FastifyRequest, read?: CallerRead) => {
       const token = tokenHeader(req);
       if (!token) return;
       if (SESSION_TOKEN_PATTERN.test(token)) {
-        req.user = await findCaller({ db: app.db, rawToken: token, idleDays: sessionIdleDays, now: app.clock.now() });
+        const found = await findCaller({ db: app.db, rawToken: token, idleDays: sessionIdleDays, now: app.clock.now(), read });
+        req.user = found?.caller ?? null;
+        if (found && read) {
+          req.callerRead = read;
+          req.callerValues = found.values;
+        }
         return;
       }
       // A blob that does not decrypt or fit the schema leaves the caller simply anonymous:

@@ -1,38 +1,39 @@
 import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import type { Db } from '../../db/client.ts';
 import { onboardingSteps } from '../../domain/onboarding-steps.ts';
 import type { AccountCaller } from '../../plugins/envelope.ts';
+import { callerRead } from '../../plugins/session-store.ts';
 import { passwordSetFlag } from '../auth/password-set-flag.ts';
 import { bankAccountFlag } from '../bank-accounts/bank-account-flag.ts';
 import { faceCheckFlag } from '../face-check/face-check-flag.ts';
 import { highestProductMaxValue } from '../loans/highest-product-max-value.ts';
 import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
 import { openOrderFlag } from '../orders/open-order-flag.ts';
-import { userFlagsQuery } from './account-repository.ts';
-
-const onboarding = onboardingStepFlags();
-const selectFlags = userFlagsQuery('account_who_am_i_flags', {
-  hasPassword: passwordSetFlag(),
-  hasOpenOrder: openOrderFlag(),
-  personal: onboarding.personal,
-  contacts: onboarding.contacts,
-  idCard: onboarding.idCard,
-  bankCard: bankAccountFlag(),
-  face: faceCheckFlag(),
-  highestProductMax: highestProductMaxValue(),
-});
 
 /**
- * Who am I: the caller (already loaded with the session), password and order state, and
- * the onboarding steps as their owners report them (face: passed, or in manual review);
- * the credit limit as loans grants it: the highest product maximum once the five steps
- * are done, 0 before (modules/loans/credit-limit.ts).
+ * The account module owns no table: who am I reads six owners' flags and the product
+ * maximum, each expressed by its owner as SQL on the caller's id, in the session's own
+ * query (one round trip for the whole request).
  */
-export async function queryCashUser(options: { db: Db; caller: AccountCaller }): Promise<TQueryCashUserResponse> {
-  const { db, caller } = options;
-  // Six owners' flags and the product maximum, one round trip.
-  const flags = await selectFlags(db, caller.id);
+export const whoAmIRead = callerRead('account_who_am_i', (userId) => ({
+  hasPassword: passwordSetFlag(userId),
+  hasOpenOrder: openOrderFlag(userId),
+  ...onboardingStepFlags(userId),
+  bankCard: bankAccountFlag(userId),
+  face: faceCheckFlag(userId),
+  highestProductMax: highestProductMaxValue(),
+}));
+
+type WhoAmIFlags = ReturnType<typeof whoAmIRead.valuesOf>;
+
+/**
+ * Who am I: the caller with the flags loaded alongside (`whoAmIRead`): password and order
+ * state, and the onboarding steps as their owners report them (face: passed, or in manual
+ * review); the credit limit as loans grants it: the highest product maximum once the five
+ * steps are done, 0 before (modules/loans/credit-limit.ts).
+ */
+export function queryCashUser(options: { caller: AccountCaller; flags: WhoAmIFlags }): TQueryCashUserResponse {
+  const { caller, flags } = options;
   const steps = onboardingSteps({
     personal: flags.personal,
     contacts: flags.contacts,

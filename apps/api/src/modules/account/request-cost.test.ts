@@ -14,21 +14,30 @@ async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('what an authenticated read costs', () => {
-  it('queryCashUser: one query for who is asking (session and user), then one for what it needs itself', async () => {
+  it('queryCashUser: one round trip, who is asking (session and user) with the flags it needs', async () => {
     const alice = await loggedInUser(server);
     const ran = await queriesOf(async () =>
       bodyOf((await server.client.call(ENDPOINTS.queryCashUser, {}, alice.headers)).envelope),
     );
-    const caller = ran.filter((q) => q.includes('"sessions"'));
-    expect(caller).toHaveLength(1);
-    expect(caller[0]).toContain('join "users"');
+    expect(ran).toHaveLength(1);
+    const [only] = ran;
+    expect(only).toContain('from "sessions"');
+    expect(only).toContain('join "users"');
+    // The owners' flags ride in the same statement: the password and the open order.
+    expect(only).toContain('"user_credentials"');
+    expect(only).toContain('"loan_orders"');
     // Nothing reads the user again: the caller came with the session.
     expect(ran.filter((q) => q.includes('from "users"'))).toEqual([]);
-    // The endpoint's own: the password flag and the open-order flag, in one round trip.
-    const own = ran.filter((q) => !q.includes('"sessions"'));
-    expect(own).toHaveLength(1);
-    expect(own[0]).toContain('"user_credentials"');
-    expect(own[0]).toContain('"loan_orders"');
+  });
+
+  it('the flags read with the session are the caller\'s own, not another user\'s', async () => {
+    const alice = await loggedInUser(server);
+    const bob = await loggedInUser(server);
+    expect(bodyOf((await server.client.call(ENDPOINTS.initPassword, { password: 'abc12345' }, bob.headers)).envelope)).toEqual({ ok: true });
+    const who = async (headers: Record<string, string>) =>
+      bodyOf<{ userId: string; hasPassword: boolean }>((await server.client.call(ENDPOINTS.queryCashUser, {}, headers)).envelope);
+    expect(await who(bob.headers)).toMatchObject({ userId: bob.userId, hasPassword: true });
+    expect(await who(alice.headers)).toMatchObject({ userId: alice.userId, hasPassword: false });
   });
 
   it('a logged-out read of public config runs no session query', async () => {

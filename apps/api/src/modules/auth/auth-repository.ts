@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { userCredentials } from '../../db/schema/auth.ts';
@@ -15,11 +15,11 @@ const passwordHashOf = preparedPerDb((db) =>
 );
 
 /**
- * "The user has a password" as an SQL condition on the placeholder `userId`, so a
- * caller can ask it together with other owners' flags in one round trip.
+ * "The user has a password" as an SQL condition on `userId` (a column or a placeholder),
+ * so a caller can ask it together with other owners' flags in one round trip.
  */
-export function passwordSetCondition(): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${userCredentials} where ${userCredentials.userId} = ${sql.placeholder('userId')})`;
+export function passwordSetCondition(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${userCredentials} where ${userCredentials.userId} = ${userId})`;
 }
 
 export async function selectPasswordHash(db: Db, userId: number): Promise<string | null> {

@@ -1,11 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { passwordSetCondition } from './auth-repository.ts';
 
 /**
  * Whether a user has a password, as a flag another module can read in the same query as
- * its other flags (placeholder `userId`). Read on every who-am-i: one round trip for all
- * the flags instead of one per owner (docs/benchmarks.md).
+ * its other flags (`userId`: the caller's column or a placeholder). Read on every who-am-i,
+ * in the same round trip as the session (docs/benchmarks.md).
  */
-export function passwordSetFlag(): SQL<boolean> {
-  return passwordSetCondition();
+export function passwordSetFlag(userId: SQLWrapper): SQL<boolean> {
+  return passwordSetCondition(userId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 
@@ -91,9 +91,9 @@ export async function insertBankAccount(
   return inserted;
 }
 
-/** Whether a user has a bank account, as a condition for a combined read (placeholder `userId`). */
-export function bankAccountCondition(): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${sql.placeholder('userId')})`;
+/** Whether a user has a bank account, as a condition for a combined read (`userId`: a column or a placeholder). */
+export function bankAccountCondition(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${userId})`;
 }
 
 /** Makes `id` the only default of `userId`, in one transaction; false when `id` is not theirs. */

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { faceCheckAttempts } from '../../db/schema/face-check.ts';
 
@@ -92,9 +92,9 @@ export async function recordFailure(
   });
 }
 
-/** Whether step 5 is done (passed, or in manual review), as SQL on the placeholder `userId`. */
-export function faceCheckCondition(): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${faceCheckAttempts} where ${faceCheckAttempts.userId} = ${sql.placeholder('userId')} and ${inArray(faceCheckAttempts.outcome, STEP_DONE)})`;
+/** Whether step 5 is done (passed, or in manual review), as SQL on `userId` (a column or a placeholder). */
+export function faceCheckCondition(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${faceCheckAttempts} where ${faceCheckAttempts.userId} = ${userId} and ${inArray(faceCheckAttempts.outcome, STEP_DONE)})`;
 }
 
 export async function selectStepState(db: Db, userId: number): Promise<{ done: boolean; passed: boolean }> {

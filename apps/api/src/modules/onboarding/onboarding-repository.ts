@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MIN_EMERGENCY_CONTACTS } from '@app/contract/schemas/onboarding.ts';
 import type { Db } from '../../db/client.ts';
 import { emergencyContacts, idCardPhotos, personalDetails, secondDocuments } from '../../db/schema/onboarding.ts';
@@ -108,7 +108,7 @@ export async function upsertSecondDocument(db: Db, userId: number, kind: string,
 }
 
 /** Steps 1-3 done for `userId` (a value, or a placeholder of a prepared query). Step 2 needs MIN_EMERGENCY_CONTACTS. */
-function stepConditions(userId: number | Placeholder): { personal: SQL<boolean>; contacts: SQL<boolean>; idCard: SQL<boolean> } {
+function stepConditions(userId: number | SQLWrapper): { personal: SQL<boolean>; contacts: SQL<boolean>; idCard: SQL<boolean> } {
   return {
     personal: sql<boolean>`exists (select 1 from ${personalDetails} where ${personalDetails.userId} = ${userId})`,
     contacts: sql<boolean>`((select count(*) from ${emergencyContacts} where ${emergencyContacts.userId} = ${userId}) >= ${sql.raw(String(MIN_EMERGENCY_CONTACTS))})`,
@@ -117,11 +117,11 @@ function stepConditions(userId: number | Placeholder): { personal: SQL<boolean>;
 }
 
 /**
- * Steps 1-3 done, as SQL conditions on the placeholder `userId`: another module can read
- * them in one round trip with other owners' flags.
+ * Steps 1-3 done, as SQL conditions on `userId` (a column or a placeholder): another module
+ * can read them in one round trip with other owners' flags.
  */
-export function onboardingStepConditions(): { personal: SQL<boolean>; contacts: SQL<boolean>; idCard: SQL<boolean> } {
-  return stepConditions(sql.placeholder('userId'));
+export function onboardingStepConditions(userId: SQLWrapper): { personal: SQL<boolean>; contacts: SQL<boolean>; idCard: SQL<boolean> } {
+  return stepConditions(userId);
 }
 
 /** Steps 1-3 done, in one query. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -26,9 +26,9 @@ export async function selectHasOpenOrder(db: Db, userId: number): Promise<boolea
   return row !== undefined;
 }
 
-/** "The user has an open order" as an SQL condition on the placeholder `userId` (see auth's passwordSetCondition). */
-export function openOrderCondition(): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${loanOrders} where ${loanOrders.userId} = ${sql.placeholder('userId')} and ${notInArray(loanOrders.state, [...CLOSED_ORDER_STATES])})`;
+/** "The user has an open order" as an SQL condition on `userId`, a column or a placeholder (see auth's passwordSetCondition). */
+export function openOrderCondition(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${loanOrders} where ${loanOrders.userId} = ${userId} and ${notInArray(loanOrders.state, [...CLOSED_ORDER_STATES])})`;
 }
 
 export async function countOrders(db: Db, userId: number): Promise<number> {

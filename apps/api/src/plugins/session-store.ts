@@ -42,7 +42,14 @@ export async function createSession(options: { db: Db; userId: number; now: Date
 
 /** Columns of the caller's lookup: the session's and the user's. */
 function callerColumns() {
-  return { id: users.id, uuid: users.uuid, phone: users.phone, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt };
+  return {
+    id: users.id,
+    uuid: users.uuid,
+    phone: users.phone,
+    sessionId: sessions.id,
+    // Whether the session is due a touch, decided by the database: no timestamp to parse.
+    touch: sql<boolean>`${sessions.lastSeenAt} < ${sql.placeholder('touchBefore')}`,
+  };
 }
 
 type ReadColumns = Record<string, SQL<unknown>>;
@@ -53,12 +60,13 @@ interface CallerRow {
   uuid: string;
   phone: string | null;
   sessionId: number;
-  lastSeenAt: Date;
+  touch: boolean;
   read?: unknown;
 }
 
 interface SessionLookup {
-  execute(params: { tokenHash: string; seenAfter: Date }): Promise<CallerRow[]>;
+  /** Times as ISO strings: PostgreSQL reads them as timestamptz. */
+  execute(params: { tokenHash: string; seenAfter: string; touchBefore: string }): Promise<CallerRow[]>;
 }
 
 /** The session lookup, prepared under `name`, selecting the caller and `read`'s columns. */
@@ -122,19 +130,21 @@ export async function findCaller(options: {
 }): Promise<{ caller: Caller; values: unknown } | null> {
   const { db, now } = options;
   if (!SESSION_TOKEN_PATTERN.test(options.rawToken)) return null;
+  const touchBefore = new Date(now.getTime() - TOUCH_EVERY_MS);
   const params = {
     tokenHash: hashToken(options.rawToken),
-    seenAfter: new Date(now.getTime() - options.idleDays * 86_400_000),
+    seenAfter: new Date(now.getTime() - options.idleDays * 86_400_000).toISOString(),
+    touchBefore: touchBefore.toISOString(),
   };
   const lookup = options.read ? lookups.get(options.read) : selectCaller;
   if (!lookup) throw new Error('caller read not made by callerRead()');
   const [row] = await lookup(db).execute(params);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (row.touch) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_EVERY_MS))));
+      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, touchBefore)));
   }
   return {
     caller: { id: row.id, uuid: row.uuid, phone: row.phone, sessionId: row.sessionId },

@@ -93,4 +93,16 @@ describe('protected paths', () => {
       .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row?.recent).toBe(true);
   });
+
+  it('leaves last_seen_at alone when the session was seen within the last minute', async () => {
+    const token = await createSession({ db: database.handle.db, userId, now: new Date() });
+    const seenAt = new Date(Date.now() - 30_000);
+    await database.handle.db.update(sessions).set({ lastSeenAt: seenAt }).where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await server.client.call(PROTECTED, {}, { token })).envelope?.status).toBe(200);
+    const [row] = await database.handle.db
+      .select({ lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(row?.lastSeenAt.getTime()).toBe(seenAt.getTime());
+  });
 });

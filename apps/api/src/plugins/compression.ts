@@ -55,13 +55,14 @@ export const compressionPlugin = fp<CompressionOptions>(
       if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 206) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (!COMPRESSIBLE.test(type)) return payload;
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      if (body.length < options.threshold) return payload;
+      // Measured without copying: most answers are small envelopes that go out as they are.
+      const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      if (size < options.threshold) return payload;
       // Whether the answer is compressed depends on Accept-Encoding, so caches must know.
       reply.header('vary', addVary(reply.getHeader('vary')));
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       if (!encoding) return payload;
-      const compressed = compress(body, encoding);
+      const compressed = compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
       reply.header('content-encoding', encoding);
       reply.header('content-length', compressed.length);
       return compressed;

@@ -6,7 +6,7 @@ import { GET_PAYLOAD_PARAM, STATUS_OK } from '@app/contract/envelope.ts';
 import { DEFAULT_SOURCE_CHANNEL, type TAnonymousInfo } from '@app/contract/headers.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
-import { decodePayload, FileAnswer, sendCipherText, sendFile, sendHtml, validatePayload } from './envelope-codec.ts';
+import { cipherTextAnswer, decodePayload, FileAnswer, sendFile, sendHtml, validatePayload } from './envelope-codec.ts';
 import { ResponseCache } from './response-cache.ts';
 import { withIdempotency } from './idempotency.ts';
 import type { Caller, CallerRead } from './session-store.ts';
@@ -140,7 +140,7 @@ export const envelopePlugin = fp(
           const cacheKey = cache && !requestId ? JSON.stringify(payload) : undefined;
           if (cache && cacheKey !== undefined) {
             const cached = cache.get(cacheKey, Date.now());
-            if (cached !== undefined) return sendCipherText(reply, cached);
+            if (cached !== undefined) return cipherTextAnswer(reply, cached);
           }
           // Either handler kind: what it answered is sent below by the endpoint's kind.
           const run = handler as (payload: z.output<E['request']>, ctx: EndpointContext) => Promise<unknown>;
@@ -158,7 +158,7 @@ export const envelopePlugin = fp(
           if (html) return body instanceof FileAnswer ? sendFile(reply, body) : sendHtml(reply, String(body));
           const cipherText = cipher.encrypt(JSON.stringify({ status: STATUS_OK, message: '', body }));
           if (cache && cacheKey !== undefined) cache.set(cacheKey, cipherText, Date.now());
-          return sendCipherText(reply, cipherText);
+          return cipherTextAnswer(reply, cipherText);
         },
       });
     });

@@ -1,8 +1,11 @@
 /** Loans: products, home data, quotes and the application (server texts). */
 
-/** NT$ with thousands separators: NT$20,000. */
+/**
+ * Whole New Taiwan dollars as every text writes them, server and pages alike: NT$ 20,000
+ * with a no-break space (the amount never wraps away from its currency).
+ */
 export function ntd(amount: number): string {
-  return `NT$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `NT$\u00a0${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 }
 
 function termsText(terms: readonly number[], unit: 'day' | 'month'): string {

@@ -5,6 +5,8 @@
  * with their own message (messages/orders.ts and the repayment module's files).
  */
 
+import { ntd } from './loans.ts';
+
 // Order list.
 export const ORDER_LIST_TABS = { all: '全部', 審核中: '審核中', 待還款: '待還款', 已逾期: '已逾期', 已結清: '已結清' } as const;
 export const ORDER_LIST_LOGIN_PROMPT = '登入後即可查看您的訂單';
@@ -121,19 +123,19 @@ export const ORDER_PAY_MANUAL_GO = '填寫匯款資料';
 export const ORDER_PAY_TOTAL = '應付金額';
 
 export function channelLimitText(min: number, max: number): string {
-  return `單筆 NT$ ${min.toLocaleString('en-US')} – NT$ ${max.toLocaleString('en-US')}`;
+  return `單筆 ${ntd(min)} – ${ntd(max)}`;
 }
 
 export function channelFeeText(fee: number): string {
-  return `付款手續費 NT$ ${fee.toLocaleString('en-US')}（由付款人負擔）`;
+  return `付款手續費 ${ntd(fee)}（由付款人負擔）`;
 }
 
 export function channelOverLimitText(max: number): string {
-  return `金額超過此方式單筆上限 NT$ ${max.toLocaleString('en-US')}，請改選其他方式或先繳本期應還`;
+  return `金額超過此方式單筆上限 ${ntd(max)}，請改選其他方式或先繳本期應還`;
 }
 
 export function channelUnderLimitText(min: number): string {
-  return `金額低於此方式單筆下限 NT$ ${min.toLocaleString('en-US')}，請改選其他方式`;
+  return `金額低於此方式單筆下限 ${ntd(min)}，請改選其他方式`;
 }
 
 export function validHoursText(hours: number): string {
@@ -196,7 +198,7 @@ export function extensionAprText(apr: number, cap: number): string {
 }
 
 export function extensionConfirmText(amount: number, newDueDate: string): string {
-  return `繳納 NT$ ${amount.toLocaleString('en-US')} 後，到期日將延至 ${newDueDate}。確定要展期嗎？`;
+  return `繳納 ${ntd(amount)} 後，到期日將延至 ${newDueDate}。確定要展期嗎？`;
 }
 
 // Manual transfer.

@@ -93,7 +93,7 @@ describe('loan/checkTips: what the borrower reads before applying', () => {
     expect(quote).toMatchObject({ principal: 10_000, amountReceived: 10_000, interest: 296, totalRepayment: 10_296, fees: [] });
     expect(reviewPeriodDays).toBe(5);
     expect(tips.map((tip) => tip.title)).toEqual(['總費用', '總費用年百分率', '契約審閱期', '提前清償']);
-    expect(tips[0]?.text).toContain('NT$10,296');
+    expect(tips[0]?.text).toContain('NT$\u00a010,296');
     expect(tips[0]?.text).toContain('不預扣任何費用');
     expect(tips[1]?.text).toContain(`${quote.aprPercent.toFixed(2)}%`);
     expect(tips[1]?.text).toContain(quote.aprFootnote);
@@ -107,7 +107,7 @@ describe('loan/checkTips: what the borrower reads before applying', () => {
 
   it('refuses a quote the product does not allow, and a user still onboarding', async () => {
     const borrower = await createBorrower(server, database.handle);
-    expect((await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 21_000, term: 90 }, borrower))?.message).toContain('NT$20,000');
+    expect((await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 21_000, term: 90 }, borrower))?.message).toContain('NT$\u00a020,000');
     const halfway = await createBorrower(server, database.handle, { stopBefore: 'bankCard' });
     expect(await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 10_000, term: 90 }, halfway)).toEqual(refusal(LOAN_ONBOARDING_REQUIRED));
   });
@@ -125,10 +125,10 @@ describe('loan/apply', () => {
     const other = await createBorrower(server, database.handle);
     expect(await call(ENDPOINTS.loanApply, application(borrower, { bankCardId: other.bankCardId }), borrower)).toEqual(refusal(BANK_CARD_NOT_FOUND));
     expect(await call(ENDPOINTS.loanApply, application(borrower, { purpose: 'gambling' }), borrower)).toEqual(refusal(LOAN_PURPOSE_INVALID));
-    expect((await call(ENDPOINTS.loanApply, application(borrower, { amount: 100_500 }), borrower))?.message).toContain('NT$100,000');
+    expect((await call(ENDPOINTS.loanApply, application(borrower, { amount: 100_500 }), borrower))?.message).toContain('NT$\u00a0100,000');
     expect(await ordersOf(borrower.userId)).toEqual([]);
     expect(await ordersOf(other.userId)).toEqual([]);
-    expect(quoteOverCreditLimit(5_000)).toBe('借款金額超過您的可用額度 NT$5,000');
+    expect(quoteOverCreditLimit(5_000)).toBe('借款金額超過您的可用額度 NT$\u00a05,000');
   });
 
   it('creates one order for 20 concurrent copies of one request, and refuses a second while it is open', async () => {

@@ -163,7 +163,7 @@ describe('loan/common/adjust: a quote as amount or term changes', () => {
     expect(await adjust(user, { productId: instalments!.id, amount: 9_000, term: 24 })).toEqual(
       refusal(`${quoteAmountOutOfRange(10_000, 100_000)}；${quoteTermNotOffered([3, 6, 12], 'month')}`),
     );
-    expect(quoteAmountOutOfRange(3_000, 20_000)).toBe('借款金額須介於 NT$3,000 至 NT$20,000 之間');
+    expect(quoteAmountOutOfRange(3_000, 20_000)).toBe('借款金額須介於 NT$\u00a03,000 至 NT$\u00a020,000 之間');
     expect(await adjust(user, { productId: '999999', amount: 5_000, term: 90 })).toEqual(refusal(PRODUCT_NOT_FOUND));
   });
 });

@@ -71,7 +71,7 @@ describe('loan products', () => {
       extension: { periodDays: 30, maxCount: 2, windowDays: 7, fee: { code: 'extension', name: '展期手續費', fixed: money(0), percentOfPrincipal: 1 } },
     };
     const extendedRefusal = await refusalOf({ name: '展期方案', terms: extended });
-    expect(extendedRefusal).toMatch(/^金額 NT\$[\d,]+、期限 90 展期後的總費用年百分率 \d+\.\d\d% 超過上限 16%$/);
+    expect(extendedRefusal).toMatch(/^金額 NT\$\u00a0[\d,]+、期限 90 展期後的總費用年百分率 \d+\.\d\d% 超過上限 16%$/);
 
     // Editing an existing product into an over-cap one is refused the same way.
     expect(await refusalOf({ name: '分期輕鬆還', terms: { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, annualRatePercent: 17 } })).toMatch(/超過上限 16%/);

@@ -7,6 +7,7 @@ import {
   RELATIONSHIP_LABELS,
   SECOND_DOCUMENT_LABELS,
 } from '@app/contract/messages/onboarding.ts';
+import { ntd } from '@app/contract/messages/loans.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import { emergencyContacts, idCardPhotos, personalDetails, secondDocuments } from '../../db/schema/onboarding.ts';
@@ -51,7 +52,7 @@ export const onboardingPersonalData: PersonalDataEntry = {
             labelOf(EDUCATION_LABELS, personal.education),
             labelOf(OCCUPATION_LABELS, personal.occupation),
             personal.employer,
-            `NT$${personal.monthlyIncome.toLocaleString('en-US')}`,
+            ntd(personal.monthlyIncome),
           ]
             .filter((part) => part !== '')
             .join('；'),

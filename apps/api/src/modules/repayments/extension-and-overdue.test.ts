@@ -153,7 +153,7 @@ describe('reminders', () => {
     await send(at(addDays(due, 1), 18));
     const sent = texts().reverse();
     expect(sent.map((message) => message.text)).toEqual([
-      expect.stringContaining(`3 天後（${due}）到期，應繳 NT$3,089`),
+      expect.stringContaining(`3 天後（${due}）到期，應繳 NT$\u00a03,089`),
       expect.stringContaining(`1 天後（${due}）到期`),
       expect.stringContaining(`已於 ${due} 到期`),
     ]);

@@ -63,7 +63,7 @@ describe('store code: asked for, paid at the counter, settled', () => {
     expect(counter.headers.get('content-security-policy')).toContain("form-action 'self'");
     expect(counter.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const page = await counter.text();
-    expect(page).toContain('NT$10,000');
+    expect(page).toContain('NT$\u00a010,000');
     const paid = await fetch(`${server.baseUrl}/sandbox/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,3 +1,4 @@
+import { ntd } from '@app/contract/messages/loans.ts';
 import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.ts';
 
 /**
@@ -8,9 +9,9 @@ import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.t
  */
 const grouped = new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 0 });
 
-/** Whole New Taiwan dollars: NT$ 10,000 (never broken across lines). */
+/** Whole New Taiwan dollars: NT$ 10,000 (never broken across lines), as the server's texts write them. */
 export function formatMoney(value: number): string {
-  return `NT$\u00a0${grouped.format(value)}`;
+  return ntd(value);
 }
 
 /** Without the currency, for a large figure beside its own label: 10,000. */

@@ -133,9 +133,27 @@ describe('the loan journey', () => {
     await expect.poll(() => page.getByTestId('quote-panel').getAttribute('aria-busy')).toBe('false');
     await shot(page, 'apply-for');
 
-    // A reload resumes the application in progress from applyInfo.
+    // A reload resumes the application in progress from applyInfo. loan/check and
+    // loan/init leave together: init is asked while check (held back here) is unanswered.
+    await suite.server.setFault('/api/v3/loan/check', { kind: 'delay', ms: 1500 });
+    const exchanges: string[] = [];
+    const watched = new Set(['/api/v3/loan/check', '/api/v3.1/loan/init']);
+    const onRequest = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (watched.has(pathname)) exchanges.push(`asked ${pathname}`);
+    };
+    const onResponse = (response: { url(): string }) => {
+      const { pathname } = new URL(response.url());
+      if (watched.has(pathname)) exchanges.push(`answered ${pathname}`);
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
     await page.reload();
     await page.getByTestId('quote-principal').waitFor();
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    expect(exchanges).toContain('asked /api/v3.1/loan/init');
+    expect(exchanges.indexOf('asked /api/v3.1/loan/init')).toBeLessThan(exchanges.indexOf('answered /api/v3/loan/check'));
     await expect.poll(() => text(page, 'apply-amount')).toBe(changed);
     await expect.poll(() => text(page, 'quote-principal')).toBe(changed);
     expect(await page.locator('[data-testid="apply-purpose"] .adm-selector-item-active').textContent()).toBe('醫療支出');

@@ -60,17 +60,28 @@ export default function ApplyForPage() {
       <NavBar title={TITLE_APPLY_FOR} />
       <main className="page-body">
         <LoginGate returnTo={ROUTES.applyFor} prompt={APPLY_LOGIN_PROMPT}>
-          <ApplyGate>
-            <ApplyForm />
-          </ApplyGate>
+          <CheckedApplyForm />
         </LoginGate>
       </main>
     </div>
   );
 }
 
-function ApplyForm() {
+/**
+ * loan/check and loan/init leave together: the form's data arrives with the gate's answer
+ * instead of a round trip after it (init only reads, so it is harmless when the gate sends
+ * the user elsewhere).
+ */
+function CheckedApplyForm() {
   const init = useLoanInit(true);
+  return (
+    <ApplyGate>
+      <ApplyForm init={init} />
+    </ApplyGate>
+  );
+}
+
+function ApplyForm({ init }: { init: ReturnType<typeof useLoanInit> }) {
   return (
     <QueryState query={init}>
       {(data) => (data.products.length === 0 ? <EmptyState title={APPLY_NO_PRODUCTS} /> : <ApplyFormBody init={data} />)}

@@ -5,7 +5,12 @@
  * with a no-break space (the amount never wraps away from its currency).
  */
 export function ntd(amount: number): string {
-  return `NT$\u00a0${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `NT$\u00a0${groupThousands(amount)}`;
+}
+
+/** A whole number with thousands separators: 20,000. */
+export function groupThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function termsText(terms: readonly number[], unit: 'day' | 'month'): string {

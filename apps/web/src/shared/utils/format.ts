@@ -1,4 +1,4 @@
-import { ntd } from '@app/contract/messages/loans.ts';
+import { groupThousands, ntd } from '@app/contract/messages/loans.ts';
 import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.ts';
 
 /**
@@ -7,8 +7,6 @@ import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.t
  * 2026/12/23 14:05. The API speaks whole dollars, `YYYY-MM-DD` calendar dates (Taipei)
  * and ISO times; these only change how they read.
  */
-const grouped = new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 0 });
-
 /** Whole New Taiwan dollars: NT$ 10,000 (never broken across lines), as the server's texts write them. */
 export function formatMoney(value: number): string {
   return ntd(value);
@@ -16,7 +14,7 @@ export function formatMoney(value: number): string {
 
 /** Without the currency, for a large figure beside its own label: 10,000. */
 export function formatAmount(value: number): string {
-  return grouped.format(value);
+  return groupThousands(value);
 }
 
 /** A rate or APR, percent with two decimals: 15.63%. */

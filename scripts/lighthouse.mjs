@@ -109,10 +109,29 @@ async function startServer(dataDir) {
 }
 
 /**
- * One Lighthouse run. With `profile`, Chromium starts on a fresh copy of that profile and
- * Lighthouse keeps its storage (the borrower's session; it holds no cache or worker).
+ * One Lighthouse run, tried again (up to ATTEMPTS in all) when Lighthouse itself fails to
+ * record it — e.g. "NO_NAVSTART: Something went wrong with recording the trace … Please
+ * run Lighthouse again", which it says now and then on this machine. A page that loads
+ * but misses a target is never retried: that is a result, not a failure to measure.
  */
+const ATTEMPTS = 3;
+
 async function lighthouse(url, outputPath, profile) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, outputPath, profile);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.error(`Lighthouse did not record ${url} (attempt ${attempt} of ${ATTEMPTS}); running it again`);
+    }
+  }
+}
+
+/**
+ * With `profile`, Chromium starts on a fresh copy of that profile and Lighthouse keeps its
+ * storage (the borrower's session; it holds no cache or worker).
+ */
+async function lighthouseOnce(url, outputPath, profile) {
   const flags = [...CHROME_FLAGS];
   const storage = [];
   const copy = profile ? mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-')) : null;

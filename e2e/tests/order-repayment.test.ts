@@ -191,6 +191,8 @@ describe('repaying an order in the browser', () => {
     await page.getByTestId('repay-panel').waitFor();
     await page.getByTestId('choice-payoff').locator('.adm-radio').click();
     await page.getByTestId('payoff-breakdown').waitFor();
+    // Dates and money read as everywhere else: 2026/11/24, NT$ with a no-break space.
+    expect(await page.getByTestId('payoff-breakdown').textContent()).toMatch(/利息計算至 \d{4}\/\d{2}\/\d{2} · 本金 NT\$\u00a0[\d,]+/);
     await page.getByTestId('channel-cvs').locator('.adm-radio').click();
     await shot(page, 'pay-choices');
     await page.getByTestId('issue-payment').click();

@@ -6,7 +6,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
-/** The one database type modules see; PGlite and node-postgres both satisfy it. */
 /**
  * Connections per server process when none is configured. On the 2-core machine of
  * docs/benchmarks.md, 10 served 100 concurrent clients better than 20 (fewer PostgreSQL
@@ -14,6 +13,7 @@ import * as schema from './schema.ts';
  */
 export const DEFAULT_POOL_SIZE = 10;
 
+/** The one database type modules see; PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {

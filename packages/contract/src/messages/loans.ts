@@ -1,17 +1,6 @@
 /** Loans: products, home data, quotes and the application (server texts). */
 
-/**
- * Whole New Taiwan dollars as every text writes them, server and pages alike: NT$ 20,000
- * with a no-break space (the amount never wraps away from its currency).
- */
-export function ntd(amount: number): string {
-  return `NT$\u00a0${groupThousands(amount)}`;
-}
-
-/** A whole number with thousands separators: 20,000. */
-export function groupThousands(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+import { ntd } from '../money-format.ts';
 
 function termsText(terms: readonly number[], unit: 'day' | 'month'): string {
   return `${terms.join('／')} ${unit === 'day' ? '天' : '個月'}`;

@@ -5,7 +5,7 @@
  * with their own message (messages/orders.ts and the repayment module's files).
  */
 
-import { ntd } from './loans.ts';
+import { ntd } from '../money-format.ts';
 
 // Order list.
 export const ORDER_LIST_TABS = { all: '全部', 審核中: '審核中', 待還款: '待還款', 已逾期: '已逾期', 已結清: '已結清' } as const;

@@ -1,5 +1,5 @@
 /** Repayments and extensions: channels, refusals, the reminders sent by SMS. */
-import { ntd } from './loans.ts';
+import { ntd } from '../money-format.ts';
 
 export const REPAY_CHANNEL_TEXTS = {
   cvs: { name: '超商代碼繳費', description: '至 7-ELEVEN、全家、萊爾富或 OK 超商的多媒體機輸入繳費代碼，列印繳費單後至櫃檯付現。' },

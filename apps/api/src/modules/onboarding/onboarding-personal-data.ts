@@ -7,7 +7,7 @@ import {
   RELATIONSHIP_LABELS,
   SECOND_DOCUMENT_LABELS,
 } from '@app/contract/messages/onboarding.ts';
-import { ntd } from '@app/contract/messages/loans.ts';
+import { ntd } from '@app/contract/money-format.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import { emergencyContacts, idCardPhotos, personalDetails, secondDocuments } from '../../db/schema/onboarding.ts';

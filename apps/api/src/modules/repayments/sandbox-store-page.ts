@@ -1,5 +1,5 @@
 import { SANDBOX_CODE_NOT_FOUND, SANDBOX_STORE_TITLE } from '@app/contract/messages/repayments.ts';
-import { ntd } from '@app/contract/messages/loans.ts';
+import { ntd } from '@app/contract/money-format.ts';
 import type { RepaymentRequestRow } from './repayments-repository.ts';
 
 const escapeHtml = (text: string) =>

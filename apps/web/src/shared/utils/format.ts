@@ -1,4 +1,4 @@
-import { groupThousands, ntd } from '@app/contract/messages/loans.ts';
+import { groupThousands, ntd } from '@app/contract/money-format.ts';
 import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.ts';
 
 /**

@@ -445,6 +445,8 @@ describe('repaying an order in the browser', () => {
     await panel.waitFor();
     expect(await panel.getAttribute('data-allowed')).toBe('false');
     await panel.getByText(refusal).waitFor();
+    // The due date reads like every other date: 2027/02/21.
+    await panel.getByText('2027/02/21').waitFor();
     expect(await page.getByTestId('extension-submit').count()).toBe(0);
     await shot(page, 'extension-refused');
 

@@ -64,7 +64,7 @@ function ExtensionTrialView({
       <div className="extension-panel" data-testid="extension-panel" data-allowed="false">
         <EmptyState title={T.EXTENSION_NOT_ALLOWED} description={trial.refusal ?? undefined} className="extension-refused" />
         <List className="order-facts">
-          <List.Item extra={trial.currentDueDate ?? '—'}>{T.EXTENSION_CURRENT_DUE}</List.Item>
+          <List.Item extra={trial.currentDueDate ? formatDate(trial.currentDueDate) : '—'}>{T.EXTENSION_CURRENT_DUE}</List.Item>
           <List.Item extra={T.extensionCountText(trial.extensionsUsed, trial.extensionsMax)}>{T.EXTENSION_COUNT}</List.Item>
         </List>
       </div>
@@ -79,7 +79,7 @@ function ExtensionTrialView({
         <List.Item extra={formatMoney(trial.accruedInterest)}>{T.EXTENSION_ACCRUED}</List.Item>
         <List.Item extra={formatMoney(trial.fee)}>{T.EXTENSION_FEE}</List.Item>
         <List.Item extra={<strong data-testid="extension-due-now">{formatMoney(trial.dueNow)}</strong>}>{T.EXTENSION_DUE_NOW}</List.Item>
-        <List.Item extra={trial.currentDueDate ?? '—'}>{T.EXTENSION_CURRENT_DUE}</List.Item>
+        <List.Item extra={trial.currentDueDate ? formatDate(trial.currentDueDate) : '—'}>{T.EXTENSION_CURRENT_DUE}</List.Item>
         <List.Item extra={<strong data-testid="extension-new-due">{trial.newDueDate ? formatDate(trial.newDueDate) : '—'}</strong>}>{T.EXTENSION_NEW_DUE}</List.Item>
         <List.Item extra={T.extensionCountText(trial.extensionsUsed, trial.extensionsMax)}>{T.EXTENSION_COUNT}</List.Item>
         <List.Item extra={T.extensionAprText(trial.aprPercent, trial.aprCapPercent)} description={T.ORDER_DETAIL_APR_NOTE}>

@@ -178,6 +178,7 @@ describe('repaying an order in the browser', () => {
     const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
     await card.waitFor();
     expect(await card.getByTestId('order-state').textContent()).toBe('待還款');
+    expect(await card.getByTestId('order-card-due').textContent()).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
     await shot(page, 'list');
 
     await card.click();

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Card from 'antd-mobile/es/components/card';
 import * as T from '@app/contract/messages/order-pages.ts';
 import type { OrderSummary } from '../api/order-record.ts';
-import { formatMoney, formatTimeDate } from '../../../shared/utils/format.ts';
+import { formatDate, formatMoney, formatTimeDate } from '../../../shared/utils/format.ts';
 import { detailRoute, mainActionOf } from './order-actions.ts';
 import { StateTag } from './state-tag.tsx';
 
@@ -32,7 +32,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           {repaying ? (
             <>
               <dt>{T.ORDER_CARD_DUE_DATE}</dt>
-              <dd data-testid="order-card-due">{order.nextDueDate ?? '—'}</dd>
+              <dd data-testid="order-card-due">{order.nextDueDate ? formatDate(order.nextDueDate) : '—'}</dd>
               <dt>{T.ORDER_CARD_PRINCIPAL}</dt>
               <dd>
                 {formatMoney(order.principal)} · {T.termText(order.term, order.termUnit)}
@@ -43,7 +43,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
               <dt>{T.ORDER_CARD_APPLIED_ON}</dt>
               <dd>{formatTimeDate(order.createdAt)}</dd>
               <dt>{T.ORDER_CARD_DUE_DATE}</dt>
-              <dd>{order.nextDueDate ?? '—'}</dd>
+              <dd>{order.nextDueDate ? formatDate(order.nextDueDate) : '—'}</dd>
             </>
           )}
         </dl>

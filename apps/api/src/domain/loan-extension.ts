@@ -1,4 +1,5 @@
 import { aprPercent, dailyCashFlowApr } from './apr.ts';
+import type { LoanAccount } from './loan-account.ts';
 import { APR_CAP_PERCENT, exceedsAprCap } from './lending-limits.ts';
 import { addDays, daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
 import { dayCountInterest } from './loan-schedule/single-repayment-schedule.ts';
@@ -151,4 +152,53 @@ export function worstExtendedLoanApr(options: { terms: LoanProductTerms; princip
     }
   }
   return worst;
+}
+
+/**
+ * The extension a borrower can take on `on`, priced from the loan account (what was
+ * really paid and is really outstanding): the interest accrued and unpaid to that day plus
+ * the fee on the principal still outstanding; the due date moves by the period. Refused
+ * outside the window, beyond the maximum, on a loan that is overdue or settled, or when
+ * the loan's APR over its real cash flows — the payments made, this one, and the rest
+ * repaid on the new due date — would be over the cap.
+ */
+export function quoteAccountExtension(options: {
+  terms: LoanProductTerms;
+  account: LoanAccount;
+  disbursedOn: CalendarDate;
+  /** Cash actually paid so far, on the days it was paid (refunds of credit kept subtracted). */
+  cashFlows: ReadonlyArray<{ on: CalendarDate; amount: number }>;
+  on: CalendarDate;
+  capPercent?: number;
+}):
+  | { ok: true; trial: ExtensionTrial; apr: number; finalPayment: ExtendedLoanPayment }
+  | { ok: false; reason: ExtensionRefusal | 'aprOverCap' | 'notRepaying'; apr?: number } {
+  const { terms, account, on, capPercent = APR_CAP_PERCENT } = options;
+  const extension = terms.method === 'singleRepayment' ? terms.extension : null;
+  if (extension === null) return { ok: false, reason: 'notExtendable' };
+  const row = account.instalments[0];
+  if (!row || account.state !== 'repaying' || account.today !== on) return { ok: false, reason: 'notRepaying' };
+  if (account.extensionsTaken >= extension.maxCount) return { ok: false, reason: 'maxExtensionsReached' };
+  const daysBeforeDue = daysBetween(on, row.dueDate);
+  if (daysBeforeDue < 0 || daysBeforeDue > extension.windowDays) return { ok: false, reason: 'outsideWindow' };
+  const accruedInterest = money(account.interestAccrued - account.interestPaid);
+  const fee = extensionFee(extension, account.principalOutstanding);
+  const payment = addMoney(accruedInterest, fee);
+  const newDueDate = addDays(row.dueDate, extension.periodDays);
+  const interest = dayCountInterest(account.principalOutstanding, terms.annualRatePercent, daysBetween(on, newDueDate));
+  const finalFee = money(account.feesCharged - account.extensionFeesCharged - (account.feesPaid - account.extensionFeesPaid));
+  const finalPayment: ExtendedLoanPayment = {
+    on: newDueDate,
+    interest,
+    fee: finalFee,
+    principal: account.principalOutstanding,
+    amount: sumMoney([account.principalOutstanding, interest, finalFee]),
+  };
+  const apr = dailyCashFlowApr({
+    received: account.principal,
+    receivedOn: options.disbursedOn,
+    payments: [...options.cashFlows, { on, amount: payment }, { on: newDueDate, amount: finalPayment.amount }],
+  });
+  if (exceedsAprCap(apr, capPercent) || fee > account.capRoom) return { ok: false, reason: 'aprOverCap', apr: aprPercent(apr) };
+  return { ok: true, trial: { accruedInterest, fee, payment, newDueDate }, apr: aprPercent(apr), finalPayment };
 }

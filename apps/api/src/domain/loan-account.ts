@@ -1,0 +1,391 @@
+import { addDays, daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
+import type { InterestMethod } from './loan-product-terms.ts';
+import { money, roundHalfUp, type Money } from './money.ts';
+
+/**
+ * The loan account: what a borrower owes, derived by one rule from what happened — the
+ * payout, the payments, the extensions and the refunds of credit kept — never read from
+ * stored balances (docs/decisions.md "What is owed is replayed from the ledger").
+ *
+ * The rule, day by day from the payout:
+ * - principal not yet due bears the contract interest: a single-repayment loan actual/365;
+ *   an equal-instalment loan the monthly rate (annual / 12) for a whole period, spread over
+ *   the period's days (a part of a period pays that part of the month's interest);
+ * - principal past its due date bears overdue interest instead, at the contract rate
+ *   (never more), actual/365, from the day after the due date (contract, 逾期);
+ * - interest is never charged on interest or fees (Civil Code art. 207).
+ * A payment pays, in this order: overdue interest, interest accrued to its day, extension
+ * fees, then instalment by instalment (oldest first) the fee and the principal; money paid
+ * before it is due therefore stops interest on that principal the day it arrives. What is
+ * left once nothing is owed is credit kept for the borrower.
+ *
+ * An instalment asks, on its due date, for its principal and fee not already paid ahead,
+ * and the interest accrued until it was covered (or its due date): interest that runs after
+ * an instalment was paid ahead belongs to the next one, so paying early never leaves a
+ * remainder that would make the borrower overdue.
+ */
+
+export interface PlannedInstalment {
+  number: number;
+  /** The planned due date; an extension moves a single repayment's. */
+  dueDate: CalendarDate;
+  principal: Money;
+  fee: Money;
+}
+
+export type LoanEvent =
+  /** Money received: `valueDate` is the day interest stops for it, `paidOn` the day it was paid. */
+  | { kind: 'payment'; id: string; valueDate: CalendarDate; paidOn: CalendarDate; amount: Money }
+  /** A paid extension (展期): the due date moves by `periodDays`, `fee` falls due. */
+  | { kind: 'extension'; id: string; valueDate: CalendarDate; periodDays: number; fee: Money }
+  /** Credit kept paid back to the borrower. */
+  | { kind: 'refund'; id: string; valueDate: CalendarDate; amount: Money };
+
+export interface LoanAccountInput {
+  method: InterestMethod;
+  annualRatePercent: number;
+  principal: Money;
+  disbursedOn: CalendarDate;
+  plan: readonly PlannedInstalment[];
+  events: readonly LoanEvent[];
+  today: CalendarDate;
+  /** Overdue interest never above this yearly rate (the cap), nor above the contract rate. */
+  capPercent: number;
+}
+
+export interface PaymentAllocation {
+  eventId: string;
+  overdueInterest: Money;
+  interest: Money;
+  fee: Money;
+  principal: Money;
+  creditKept: Money;
+}
+
+export interface InstalmentPosition {
+  number: number;
+  dueDate: CalendarDate;
+  principal: Money;
+  /** Interest that belongs to this instalment: accrued until it was covered, or projected to its due date on today's balance. */
+  interest: Money;
+  fee: Money;
+  overdueInterest: Money;
+  paidPrincipal: Money;
+  paidInterest: Money;
+  paidFee: Money;
+  paidOverdueInterest: Money;
+  settledOn: CalendarDate | null;
+}
+
+export interface LoanAccount {
+  today: CalendarDate;
+  principal: Money;
+  principalOutstanding: Money;
+  /** Interest accrued to today (regular), and what of it was paid. */
+  interestAccrued: Money;
+  interestPaid: Money;
+  overdueInterestAccrued: Money;
+  overdueInterestPaid: Money;
+  /** Loan fees of the plan and extension fees charged; what of them was paid. */
+  feesCharged: Money;
+  feesPaid: Money;
+  extensionFeesCharged: Money;
+  extensionFeesPaid: Money;
+  cashReceived: Money;
+  refunded: Money;
+  /** Paid beyond everything owed and not refunded: the borrower's money. */
+  creditKept: Money;
+  extensionsTaken: number;
+  instalments: InstalmentPosition[];
+  allocations: PaymentAllocation[];
+  /** Everything owed today: paying it settles the loan (interest to the day). */
+  payoff: Money;
+  /** What was due before today and is still unpaid (the loan is overdue when above 0). */
+  pastDue: Money;
+  /** Days since the oldest unpaid due date (0 when nothing is past due). */
+  daysOverdue: number;
+  /** What may still be charged today within the cap (interest, overdue interest and fees to date). */
+  capRoom: Money;
+  state: 'repaying' | 'overdue' | 'settled';
+}
+
+interface Row {
+  number: number;
+  dueDay: number;
+  principal: number;
+  fee: number;
+  paidPrincipal: number;
+  paidFee: number;
+  overdueExact: number;
+  /** Rounded interest accrued when the instalment was covered or fell due; null before. */
+  cut: number | null;
+  cutByDueDate: boolean;
+  settledDay: number | null;
+}
+
+const EVENT_ORDER: Record<LoanEvent['kind'], number> = { extension: 0, payment: 1, refund: 2 };
+
+/** Replays the loan from its payout to `today` (and its plan beyond, for the instalments' projected interest). */
+export function loanAccount(input: LoanAccountInput): LoanAccount {
+  const { method, disbursedOn, today } = input;
+  const dayOf = (date: CalendarDate) => daysBetween(disbursedOn, date);
+  const todayDay = Math.max(0, dayOf(today));
+  const regularRate = method === 'equalInstalments' ? input.annualRatePercent / 1200 : input.annualRatePercent / 36_500;
+  const overdueRate = Math.min(input.annualRatePercent, input.capPercent) / 36_500;
+  const capRate = input.capPercent / 36_500;
+  const rows: Row[] = [...input.plan]
+    .sort((a, b) => a.number - b.number)
+    .map((row) => ({ number: row.number, dueDay: dayOf(row.dueDate), principal: row.principal, fee: row.fee, paidPrincipal: 0, paidFee: 0, overdueExact: 0, cut: null, cutByDueDate: false, settledDay: null }));
+  if (rows.length === 0 || rows.some((row) => row.dueDay < 1)) throw new RangeError('a loan has instalments due after its payout');
+  if (rows.reduce((sum, row) => sum + row.principal, 0) !== input.principal) throw new RangeError('the plan does not repay the principal');
+  const events = input.events
+    .map((event, index) => ({ event, index, day: dayOf(event.valueDate) }))
+    .filter(({ day }) => day <= todayDay)
+    .sort((a, b) => a.day - b.day || EVENT_ORDER[a.event.kind] - EVENT_ORDER[b.event.kind] || a.index - b.index);
+  if (events.some(({ day }) => day < 0)) throw new RangeError('an event before the payout');
+
+  let crystal = 0;
+  let periodExact = 0;
+  let interestPaid = 0;
+  let overduePaid = 0;
+  let extensionFees = 0;
+  let extensionFeesPaid = 0;
+  let extensionsTaken = 0;
+  let cash = 0;
+  let credit = 0;
+  let refunded = 0;
+  const allocations: PaymentAllocation[] = [];
+
+  let capExact = 0;
+  /**
+   * Interest, overdue interest and extension fees together never exceed the cap as a
+   * simple yearly rate on the principal actually outstanding, day by day: what dollar
+   * rounding would add beyond it (a few dollars kept for a day or two) is not owed
+   * (contract, 逾期: 超過部分借款人無須給付). A figure never falls below what was paid.
+   */
+  const room = () => Math.floor(capExact + 1e-6) - extensionFees;
+  const overdueAccrued = () =>
+    Math.max(overduePaid, Math.min(rows.reduce((sum, row) => sum + roundHalfUp(row.overdueExact), 0), room() - interestPaid));
+  const accrued = () => Math.max(interestPaid, Math.min(crystal + roundHalfUp(periodExact), room() - overdueAccrued()));
+  /** The overdue interest as it belongs to each instalment, oldest first, within the total. */
+  const overdueByRow = () => {
+    let left = overdueAccrued();
+    return rows.map((row) => {
+      const share = Math.min(left, roundHalfUp(row.overdueExact));
+      left -= share;
+      return share;
+    });
+  };
+  const covered = (row: Row) => row.paidPrincipal === row.principal && row.paidFee === row.fee;
+
+  const cutRow = (row: Row, byDueDate: boolean) => {
+    row.cut = accrued();
+    row.cutByDueDate = byDueDate;
+  };
+
+  const markSettled = (day: number) => {
+    let overdueUpTo = 0;
+    const shares = overdueByRow();
+    for (const [index, row] of rows.entries()) {
+      overdueUpTo += shares[index]!;
+      if (row.settledDay !== null) continue;
+      if (covered(row) && row.cut !== null && interestPaid >= row.cut && overduePaid >= overdueUpTo) row.settledDay = day;
+    }
+  };
+
+  const startOfDay = (day: number) => {
+    for (const row of rows) {
+      if (row.dueDay !== day) continue;
+      // An equal-instalment period ends on its due date: its interest is rounded once, as the plan's was.
+      if (method === 'equalInstalments') {
+        crystal += roundHalfUp(periodExact);
+        periodExact = 0;
+      }
+      if (row.cut === null) cutRow(row, true);
+    }
+  };
+
+  /** Interest of `days` days from `day` on, when no event or due date falls between (the balances stay put). */
+  const accrueDays = (day: number, days: number) => {
+    let notDue = 0;
+    let previousDue = 0;
+    let periodDays = 0;
+    for (const row of rows) {
+      const unpaid = row.principal - row.paidPrincipal;
+      capExact += unpaid * capRate * days;
+      if (row.dueDay > day) {
+        notDue += unpaid;
+        if (periodDays === 0) periodDays = row.dueDay - previousDue;
+      } else if (unpaid > 0) {
+        row.overdueExact += unpaid * overdueRate * days;
+      }
+      previousDue = row.dueDay;
+    }
+    if (notDue === 0) return;
+    periodExact += (method === 'equalInstalments' ? (notDue * regularRate) / periodDays : notDue * regularRate) * days;
+  };
+
+  const pay = (id: string, amount: number, day: number) => {
+    cash += amount;
+    let left = amount;
+    const take = (owed: number) => {
+      const paid = Math.max(0, Math.min(left, owed));
+      left -= paid;
+      return paid;
+    };
+    const overdue = take(overdueAccrued() - overduePaid);
+    overduePaid += overdue;
+    const interest = take(accrued() - interestPaid);
+    interestPaid += interest;
+    const extensionFee = take(extensionFees - extensionFeesPaid);
+    extensionFeesPaid += extensionFee;
+    let fee = extensionFee;
+    let principal = 0;
+    for (const row of rows) {
+      if (left === 0) break;
+      const rowFee = take(row.fee - row.paidFee);
+      row.paidFee += rowFee;
+      const rowPrincipal = take(row.principal - row.paidPrincipal);
+      row.paidPrincipal += rowPrincipal;
+      fee += rowFee;
+      principal += rowPrincipal;
+      if (covered(row) && row.cut === null) cutRow(row, false);
+    }
+    credit += left;
+    allocations.push({ eventId: id, overdueInterest: money(overdue), interest: money(interest), fee: money(fee), principal: money(principal), creditKept: money(left) });
+    markSettled(day);
+  };
+
+  const extend = (periodDays: number, fee: number, day: number) => {
+    const row = rows.at(-1)!;
+    // The due date a notification paid in time moves, even when the replay already passed it.
+    if (row.cutByDueDate && row.dueDay >= day) {
+      row.cut = null;
+      row.cutByDueDate = false;
+    }
+    row.dueDay += periodDays;
+    extensionFees += fee;
+    extensionsTaken += 1;
+  };
+
+  const lastDueDay = () => rows.reduce((last, row) => Math.max(last, row.dueDay), 0);
+  let snapshot: (Omit<LoanAccount, 'instalments'> & { rows: Row[]; overdueShares: number[] }) | null = null;
+  let next = 0;
+  // Only the days where something happens are visited: payouts, events, due dates, today.
+  for (let day = 0; day <= Math.max(todayDay, lastDueDay()); ) {
+    startOfDay(day);
+    while (next < events.length && events[next]!.day === day) {
+      const { event } = events[next]!;
+      if (event.kind === 'payment') pay(event.id, event.amount, day);
+      else if (event.kind === 'extension') extend(event.periodDays, event.fee, day);
+      else {
+        const amount = Math.min(event.amount, credit);
+        credit -= amount;
+        refunded += amount;
+      }
+      next += 1;
+    }
+    markSettled(day);
+    if (day === todayDay) snapshot = capture(day);
+    let until = Math.max(todayDay, lastDueDay()) + 1;
+    if (next < events.length) until = Math.min(until, events[next]!.day);
+    if (day < todayDay) until = Math.min(until, todayDay);
+    for (const row of rows) if (row.dueDay > day) until = Math.min(until, row.dueDay);
+    accrueDays(day, until - day);
+    day = until;
+  }
+
+  function capture(day: number): Omit<LoanAccount, 'instalments'> & { rows: Row[]; overdueShares: number[] } {
+    const principalOutstanding = rows.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0);
+    const planFees = rows.reduce((sum, row) => sum + row.fee, 0);
+    const planFeesPaid = rows.reduce((sum, row) => sum + row.paidFee, 0);
+    const interestAccrued = accrued();
+    const overdueAccruedNow = overdueAccrued();
+    const payoff = principalOutstanding + (interestAccrued - interestPaid) + (overdueAccruedNow - overduePaid) + (planFees - planFeesPaid) + (extensionFees - extensionFeesPaid);
+    // Past due: what the instalments due before today still ask for.
+    const pastRows = rows.filter((row) => row.dueDay < day);
+    const lastPast = pastRows.at(-1);
+    const pastDue = lastPast
+      ? pastRows.reduce((sum, row) => sum + row.principal - row.paidPrincipal + row.fee - row.paidFee, 0) +
+        Math.max(0, (lastPast.cut ?? interestAccrued) - interestPaid) +
+        (overdueAccruedNow - overduePaid) +
+        (extensionFees - extensionFeesPaid)
+      : 0;
+    const oldestUnpaid = pastDue > 0 ? rows.find((row) => row.dueDay < day && row.settledDay === null) : undefined;
+    return {
+      today: addDays(disbursedOn, day),
+      principal: input.principal,
+      principalOutstanding: money(principalOutstanding),
+      interestAccrued: money(interestAccrued),
+      interestPaid: money(interestPaid),
+      overdueInterestAccrued: money(overdueAccruedNow),
+      overdueInterestPaid: money(overduePaid),
+      feesCharged: money(planFees + extensionFees),
+      feesPaid: money(planFeesPaid + extensionFeesPaid),
+      extensionFeesCharged: money(extensionFees),
+      extensionFeesPaid: money(extensionFeesPaid),
+      cashReceived: money(cash),
+      refunded: money(refunded),
+      creditKept: money(credit),
+      extensionsTaken,
+      allocations: [...allocations],
+      payoff: money(payoff),
+      pastDue: money(pastDue),
+      daysOverdue: oldestUnpaid ? day - oldestUnpaid.dueDay : 0,
+      capRoom: money(Math.max(0, room() - interestAccrued - overdueAccruedNow)),
+      state: payoff === 0 ? 'settled' : pastDue > 0 ? 'overdue' : 'repaying',
+      rows: rows.map((row) => ({ ...row })),
+      overdueShares: overdueByRow(),
+    };
+  }
+
+  const { rows: atToday, overdueShares, ...figures } = snapshot!;
+  // The rows as they stood today; those not cut by today take the interest projected to their due date.
+  let previousCut = 0;
+  let interestLeft = figures.interestPaid as number;
+  let overdueLeft = figures.overdueInterestPaid as number;
+  const instalments = atToday.map((row, index): InstalmentPosition => {
+    const cut = row.cut ?? rows[index]!.cut ?? previousCut;
+    const interest = Math.max(0, cut - previousCut);
+    previousCut = Math.max(previousCut, cut);
+    const paidInterest = Math.min(interest, interestLeft);
+    interestLeft -= paidInterest;
+    const overdueInterest = money(overdueShares[index]!);
+    const paidOverdueInterest = Math.min(overdueInterest, overdueLeft);
+    overdueLeft -= paidOverdueInterest;
+    return {
+      number: row.number,
+      dueDate: addDays(disbursedOn, row.dueDay),
+      principal: money(row.principal),
+      interest: money(interest),
+      fee: money(row.fee),
+      overdueInterest,
+      paidPrincipal: money(row.paidPrincipal),
+      paidInterest: money(paidInterest),
+      paidFee: money(row.paidFee),
+      paidOverdueInterest: money(paidOverdueInterest),
+      settledOn: row.settledDay === null ? null : addDays(disbursedOn, row.settledDay),
+    };
+  });
+  return { ...figures, instalments };
+}
+
+/**
+ * What settles every instalment up to `number` today: overdue interest, interest to the
+ * day, extension fees, and those instalments' fees and principal (payments are allocated
+ * in that order, so nothing less settles them).
+ */
+export function amountToSettleThrough(account: LoanAccount, number: number): Money {
+  const rows = account.instalments.filter((row) => row.number <= number);
+  return money(
+    account.overdueInterestAccrued - account.overdueInterestPaid +
+      (account.interestAccrued - account.interestPaid) +
+      (account.extensionFeesCharged - account.extensionFeesPaid) +
+      rows.reduce((sum, row) => sum + row.principal - row.paidPrincipal + row.fee - row.paidFee, 0),
+  );
+}
+
+/** The oldest instalment not yet settled, or null. */
+export function nextInstalment(account: LoanAccount): InstalmentPosition | null {
+  return account.instalments.find((row) => row.settledOn === null) ?? null;
+}

@@ -131,6 +131,10 @@ function live(life: Life): void {
       case 'payNext': {
         const next = nextInstalment(now);
         pay(next ? amountToSettleThrough(now, next.number) : 0, `pays instalment ${next?.number ?? '-'}`);
+        // What the pay page asks for an instalment settles it: nothing of it stays owed (and overdue).
+        if (next && account().instalments.find((row) => row.number === next.number)?.settledOn === null) {
+          throw new Error(`${story(life, done)}\ninstalment ${next.number} still owes after paying what it asked`);
+        }
         break;
       }
       case 'payAllDue': {

@@ -14,10 +14,11 @@ import { money, roundHalfUp, type Money } from './money.ts';
  * - principal past its due date bears overdue interest instead, at the contract rate
  *   (never more), actual/365, from the day after the due date (contract, 逾期);
  * - interest is never charged on interest or fees (Civil Code art. 207).
- * A payment pays, in this order: overdue interest, interest accrued to its day, extension
- * fees, then instalment by instalment (oldest first) the fee and the principal; money paid
- * before it is due therefore stops interest on that principal the day it arrives. What is
- * left once nothing is owed is credit kept for the borrower.
+ * A payment pays instalment by instalment, oldest first: the instalment's overdue
+ * interest, the interest that belongs to it (accrued until it was covered or fell due, or
+ * to the payment's day for the one running), extension fees (due at once), its fee, its
+ * principal; money paid before it is due therefore stops interest on that principal the
+ * day it arrives. What is left once nothing is owed is credit kept for the borrower.
  *
  * An instalment asks, on its due date, for its principal and fee not already paid ahead,
  * and the interest accrued until it was covered (or its due date): interest that runs after
@@ -233,24 +234,43 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       left -= paid;
       return paid;
     };
-    const overdue = take(overdueAccrued() - overduePaid);
-    overduePaid += overdue;
-    const interest = take(accrued() - interestPaid);
-    interestPaid += interest;
-    const extensionFee = take(extensionFees - extensionFeesPaid);
-    extensionFeesPaid += extensionFee;
-    let fee = extensionFee;
+    // Instalment by instalment, oldest first: its overdue interest, the interest that belongs
+    // to it (up to when it was covered or fell due; for the one running, to today), the
+    // extension fees (due at once), its fee, its principal. Paying what an overdue
+    // instalment asks therefore settles it, and the interest running on the next one waits
+    // for the next one's due date.
+    let overdue = 0;
+    let interest = 0;
+    let fee = 0;
     let principal = 0;
-    for (const row of rows) {
+    const shares = overdueByRow();
+    let overdueUpTo = 0;
+    for (const [index, row] of rows.entries()) {
       if (left === 0) break;
+      overdueUpTo += shares[index]!;
+      const overdueNow = take(overdueUpTo - overduePaid);
+      overduePaid += overdueNow;
+      overdue += overdueNow;
+      const interestNow = take((row.cut ?? accrued()) - interestPaid);
+      interestPaid += interestNow;
+      interest += interestNow;
+      const extensionFee = take(extensionFees - extensionFeesPaid);
+      extensionFeesPaid += extensionFee;
       const rowFee = take(row.fee - row.paidFee);
       row.paidFee += rowFee;
+      fee += extensionFee + rowFee;
       const rowPrincipal = take(row.principal - row.paidPrincipal);
       row.paidPrincipal += rowPrincipal;
-      fee += rowFee;
       principal += rowPrincipal;
       if (covered(row) && row.cut === null) cutRow(row, false);
     }
+    // Whatever interest or overdue interest is still owed once every instalment is covered.
+    const overdueLast = take(overdueAccrued() - overduePaid);
+    overduePaid += overdueLast;
+    overdue += overdueLast;
+    const interestLast = take(accrued() - interestPaid);
+    interestPaid += interestLast;
+    interest += interestLast;
     credit += left;
     allocations.push({ eventId: id, overdueInterest: money(overdue), interest: money(interest), fee: money(fee), principal: money(principal), creditKept: money(left) });
     markSettled(day);
@@ -377,9 +397,12 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
  */
 export function amountToSettleThrough(account: LoanAccount, number: number): Money {
   const rows = account.instalments.filter((row) => row.number <= number);
+  const last = rows.at(-1);
+  // The interest that belongs to these instalments: to the due date of the last, or to today when it is still running.
+  const interestThrough = last && last.dueDate <= account.today ? rows.reduce((sum, row) => sum + row.interest, 0) : account.interestAccrued;
   return money(
-    account.overdueInterestAccrued - account.overdueInterestPaid +
-      (account.interestAccrued - account.interestPaid) +
+    rows.reduce((sum, row) => sum + row.overdueInterest - row.paidOverdueInterest, 0) +
+      Math.max(0, Math.min(interestThrough, account.interestAccrued) - account.interestPaid) +
       (account.extensionFeesCharged - account.extensionFeesPaid) +
       rows.reduce((sum, row) => sum + row.principal - row.paidPrincipal + row.fee - row.paidFee, 0),
   );

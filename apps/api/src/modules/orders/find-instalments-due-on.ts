@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { instalmentOwed } from '../../domain/payment-allocation.ts';
-import { toOrderInstalment, type OrderInstalment } from './order-instalment.ts';
+import { instalmentOwed, toOrderInstalment, type OrderInstalment } from './order-instalment.ts';
 import { selectOwingInstalmentsDueOn } from './orders-repository.ts';
 
 export interface OwingInstalment {

@@ -1,14 +1,27 @@
-import type { InstalmentBalance } from '../../domain/payment-allocation.ts';
-import { money } from '../../domain/money.ts';
+import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import { money, type Money } from '../../domain/money.ts';
 import type { OrderInstalmentRow } from './orders-repository.ts';
 
-/** An instalment as other modules see it: the ledger's balance (domain/payment-allocation) and whether it is settled. */
-export interface OrderInstalment extends InstalmentBalance {
+/**
+ * An instalment as other modules see it: the row the loan account last wrote
+ * (post-loan-event's recordLoanPosition) — a read model of the journal, not the truth
+ * of what is owed, which is always replayed (loan-account-of).
+ */
+export interface OrderInstalment {
+  number: number;
+  dueDate: CalendarDate;
+  principal: Money;
+  interest: Money;
+  fee: Money;
+  overdueInterest: Money;
+  paidPrincipal: Money;
+  paidInterest: Money;
+  paidFee: Money;
+  paidOverdueInterest: Money;
   settledAt: Date | null;
 }
 
-/** An instalment row's amounts as the ledger counts them (domain/payment-allocation). */
-export function toInstalmentBalance(row: OrderInstalmentRow): InstalmentBalance {
+export function toOrderInstalment(row: OrderInstalmentRow): OrderInstalment {
   return {
     number: row.number,
     dueDate: row.dueDate,
@@ -20,9 +33,12 @@ export function toInstalmentBalance(row: OrderInstalmentRow): InstalmentBalance 
     paidInterest: money(row.paidInterest),
     paidFee: money(row.paidFee),
     paidOverdueInterest: money(row.paidOverdueInterest),
+    settledAt: row.settledAt,
   };
 }
 
-export function toOrderInstalment(row: OrderInstalmentRow): OrderInstalment {
-  return { ...toInstalmentBalance(row), settledAt: row.settledAt };
+/** What the instalment still asks for, as last written. */
+export function instalmentOwed(row: OrderInstalment): Money {
+  const owed = row.principal + row.interest + row.fee + row.overdueInterest - row.paidPrincipal - row.paidInterest - row.paidFee - row.paidOverdueInterest;
+  return money(Math.max(0, owed));
 }

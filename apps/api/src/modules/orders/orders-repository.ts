@@ -2,15 +2,17 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, notInArray, sql, typ
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { CLOSED_ORDER_STATES, loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
+import { CLOSED_ORDER_STATES, loanJournalEntries, loanJournalLines, loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
 import { isRowId } from '../../db/row-id.ts';
 
-/** The only code touching `loan_orders`, `order_state_changes` and `order_instalments`. */
+/** The only code touching `loan_orders`, `order_state_changes`, `order_instalments` and the loan journal. */
 
 export type LoanOrderRow = typeof loanOrders.$inferSelect;
 export type NewLoanOrderRow = typeof loanOrders.$inferInsert;
 export type OrderInstalmentRow = typeof orderInstalments.$inferSelect;
 export type OrderStateChangeRow = typeof orderStateChanges.$inferSelect;
+export type LoanJournalEntryRow = typeof loanJournalEntries.$inferSelect;
+export type NewLoanJournalEntryRow = typeof loanJournalEntries.$inferInsert;
 
 const openOrderOf = preparedPerDb((db) =>
   db
@@ -171,25 +173,69 @@ export async function selectOrderForUpdate(db: Db, orderId: number): Promise<Loa
   return row ?? null;
 }
 
-export async function updateInstalment(
+/** An instalment's figures as the loan account stands (its due date moves with an extension). */
+export async function updateInstalmentPosition(
   db: Db,
   id: number,
-  set: Partial<Pick<OrderInstalmentRow, 'interest' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>>,
+  set: Pick<OrderInstalmentRow, 'dueDate' | 'interest' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>,
 ): Promise<void> {
   await db.update(orderInstalments).set(set).where(eq(orderInstalments.id, id));
 }
 
-/** Moves the due date of an order's instalment that is still on `fromDueDate`; false when it is not (already moved). */
-export async function updateInstalmentDueDate(
-  db: Db,
-  change: { orderId: number; fromDueDate: string; newDueDate: string; interest: number },
-): Promise<boolean> {
+/** Records a journal entry once per source; null when that source was already posted. */
+export async function insertJournalEntry(db: Db, values: NewLoanJournalEntryRow): Promise<LoanJournalEntryRow | null> {
+  const [row] = await db.insert(loanJournalEntries).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function selectJournalEntries(db: Db, orderId: number): Promise<LoanJournalEntryRow[]> {
+  return db.select().from(loanJournalEntries).where(eq(loanJournalEntries.orderId, orderId)).orderBy(asc(loanJournalEntries.id));
+}
+
+export async function selectJournalEntryBySource(db: Db, source: string): Promise<LoanJournalEntryRow | null> {
+  const [row] = await db.select().from(loanJournalEntries).where(eq(loanJournalEntries.source, source)).limit(1);
+  return row ?? null;
+}
+
+export async function insertJournalLines(db: Db, lines: Array<{ entryId: number; orderId: number; account: string; amount: number }>): Promise<void> {
+  if (lines.length > 0) await db.insert(loanJournalLines).values(lines);
+}
+
+/** Each account's balance on the order: the sum of its lines (debit positive). */
+export async function selectJournalBalances(db: Db, orderId: number): Promise<Map<string, number>> {
   const rows = await db
-    .update(orderInstalments)
-    .set({ dueDate: change.newDueDate, interest: change.interest })
-    .where(and(eq(orderInstalments.orderId, change.orderId), eq(orderInstalments.dueDate, change.fromDueDate), sql`${orderInstalments.settledAt} is null`))
-    .returning({ id: orderInstalments.id });
-  return rows.length > 0;
+    .select({ account: loanJournalLines.account, balance: sql<number>`sum(${loanJournalLines.amount})::int` })
+    .from(loanJournalLines)
+    .where(eq(loanJournalLines.orderId, orderId))
+    .groupBy(loanJournalLines.account);
+  return new Map(rows.map((row) => [row.account, row.balance]));
+}
+
+/** Entries whose lines do not sum to zero (none, when the books are kept right). */
+export async function selectUnbalancedEntries(db: Db): Promise<Array<{ entryId: number; orderId: number; sum: number }>> {
+  return db
+    .select({ entryId: loanJournalLines.entryId, orderId: loanJournalLines.orderId, sum: sql<number>`sum(${loanJournalLines.amount})::int` })
+    .from(loanJournalLines)
+    .groupBy(loanJournalLines.entryId, loanJournalLines.orderId)
+    .having(sql`sum(${loanJournalLines.amount}) <> 0`);
+}
+
+export async function selectJournalOrderIds(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ orderId: loanJournalEntries.orderId }).from(loanJournalEntries).orderBy(asc(loanJournalEntries.orderId));
+  return rows.map((row) => row.orderId);
+}
+
+/** Orders whose borrower's credit (money kept beyond what was owed) is not paid back: the credit account's balance. */
+export async function selectCreditKept(db: Db, options: { userId?: number } = {}): Promise<Array<{ orderId: number; kept: number }>> {
+  const rows = await db
+    .select({ orderId: loanJournalLines.orderId, kept: sql<number>`(-sum(${loanJournalLines.amount}))::int` })
+    .from(loanJournalLines)
+    .innerJoin(loanOrders, eq(loanOrders.id, loanJournalLines.orderId))
+    .where(and(eq(loanJournalLines.account, 'credit'), options.userId === undefined ? undefined : eq(loanOrders.userId, options.userId)))
+    .groupBy(loanJournalLines.orderId)
+    .having(sql`sum(${loanJournalLines.amount}) < 0`)
+    .orderBy(asc(loanJournalLines.orderId));
+  return rows;
 }
 
 /** What an instalment still owes, as SQL. */

@@ -3,13 +3,14 @@ import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { priceLoan } from '../../domain/loan-quote.ts';
 import { money } from '../../domain/money.ts';
 import { changeOrderState } from './change-order-state.ts';
+import { postLoanEvent } from './post-loan-event.ts';
 import { toLoanOrder } from './loan-order.ts';
 import { insertInstalments, selectOrder, updateDisbursedOn as setDisbursedOn } from './orders-repository.ts';
 
 /**
- * The money reached the borrower: 放款中 → 待還款, and the schedule is written from the
- * order's terms counted from the payout date (not the application day), in one
- * transaction. False when the order was not 放款中 (a repeated notification): nothing
+ * The money reached the borrower: 放款中 → 待還款, the schedule is written from the
+ * order's terms counted from the payout date (not the application day), and the payout
+ * is posted to the loan's journal, in one transaction. False when the order was not 放款中 (a repeated notification): nothing
  * changes.
  */
 export async function startRepayment(options: {
@@ -40,6 +41,15 @@ export async function startRepayment(options: {
       })),
     );
     await setDisbursedOn(tx, orderId, disbursedOn);
+    // The payout is the journal's first entry: the principal receivable against the cash paid out.
+    await postLoanEvent({
+      db: tx,
+      orderId,
+      event: { kind: 'payout', source: `payout:${orderId}`, amount: order.principal, valueDate: disbursedOn, paidOn: disbursedOn },
+      at,
+      today: disbursedOn,
+      cause,
+    });
     return true;
   });
 }

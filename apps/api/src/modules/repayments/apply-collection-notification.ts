@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
+import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { money } from '../../domain/money.ts';
+import { postLoanEvent } from '../orders/post-loan-event.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { creditRepayment } from './credit-repayment.ts';
 import { insertNotificationOnce, selectRequest, updateRepaymentRequest } from './repayments-repository.ts';
@@ -18,7 +20,8 @@ interface Logger {
  * one changes nothing and is answered HTTP 400). Then, in one transaction with the
  * request row locked: the gateway transaction is recorded (unique per gateway), so a
  * repeated, concurrent or late copy finds it recorded and changes nothing; a paid amount
- * that differs from the request is held for review and never credited; a payment for an
+ * that differs from the request is held for review (in the loan journal's suspense) and
+ * never credited on its own — the right amount arriving later is credited as usual; a payment for an
  * expired request or an already settled order is still credited (money is never lost:
  * what nothing is owed for is kept as credit). Logs carry ids and amounts, never
  * personal data.
@@ -59,6 +62,16 @@ export async function applyCollectionNotification(options: {
           detail: { ...request.detail, heldAmount: notification.amount, heldTransaction: notification.transactionId },
         });
       }
+      // The money arrived and is the lender's to account for: in suspense until an operator credits or returns it.
+      const today = taipeiCalendarDate(now);
+      await postLoanEvent({
+        db: tx,
+        orderId: request.orderId,
+        event: { kind: 'hold', source: `hold:${gateway.name}:${notification.transactionId}`, amount: notification.amount, valueDate: today, paidOn: today, detail: { requestId: request.id } },
+        at: now,
+        today,
+        cause: 'repayment',
+      });
       return 'held' as const;
     }
     await creditRepayment({

@@ -1,14 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { money, type Money } from '../../domain/money.ts';
-import { applyOrderPayment } from '../orders/apply-order-payment.ts';
-import { extendDueDate } from '../orders/extend-due-date.ts';
+import type { Money } from '../../domain/money.ts';
 import { getOrder } from '../orders/get-order.ts';
-import { isPayoff } from './repayment-position.ts';
+import { loanAccountOf } from '../orders/loan-account-of.ts';
+import { postLoanEvent } from '../orders/post-loan-event.ts';
 import {
   insertCreditOnce,
   insertExtensionOnce,
-  selectExtensions,
   updateRepaymentRequest,
   type RepaymentCreditRow,
   type RepaymentRequestRow,
@@ -16,13 +14,15 @@ import {
 
 /**
  * Money received for a request, in the caller's transaction (the request row locked by
- * the caller): recorded once per `source` (a gateway transaction, or the manual transfer
- * itself), then
- * - an extension paid in time, on the due date it was asked for, moves the due date once;
- * - a payoff (or a single-repayment loan paid whole) is honoured with interest up to the
- *   day it was asked for (or the payment day, when the code had expired);
- * - anything else is spread over the instalments oldest first; what is beyond everything
- *   owed (an order already settled, a second payment) is kept as the borrower's credit.
+ * the caller), posted once per `source` (a gateway transaction, the manual transfer, a
+ * released hold) to the loan's journal:
+ * - an extension request's first money that covers its price, paid by the end of its due
+ *   date, extends the loan once — whatever arrived before (a held amount) or after (a
+ *   second transfer), and even when the notification arrives after the due date passed;
+ * - the money itself is a payment, allocated by the loan account's one rule (interest to
+ *   the day, fees, then principal; credit kept beyond everything owed). Paid in time, it
+ *   counts from the day it was quoted for (the borrower paid what they were told settles
+ *   that day); late, from the day it arrived.
  * Null when this source was already credited.
  */
 export async function creditRepayment(options: {
@@ -31,29 +31,24 @@ export async function creditRepayment(options: {
   amount: Money;
   source: string;
   at: Date;
+  /** A held notification credited by an operator: the hold it releases from suspense. */
+  releasedHold?: string;
 }): Promise<RepaymentCreditRow | null> {
   const { db, request, amount, source, at } = options;
   const today = taipeiCalendarDate(at);
   const order = await getOrder({ db, orderId: request.orderId });
   if (!order) throw new Error(`order ${request.orderId} not found`);
   const inTime = request.expiresAt === null || at <= request.expiresAt;
-  const firstPayment = request.state === 'pending' || request.state === 'awaitingConfirmation';
+  const valueDate = inTime && request.quotedOn <= today ? request.quotedOn : today;
 
-  const credit = async (values: { allocated: number; extension: number; creditKept: number; allocation: Array<Record<string, number>> }) =>
-    insertCreditOnce(db, { orderId: order.id, requestId: request.id, source, amount, creditedAt: at, ...values });
-
-  let row: RepaymentCreditRow | null = null;
+  let extension = 0;
   const quote = request.extension;
-  if (request.kind === 'extension' && quote && inTime && firstPayment && amount === request.amount) {
-    const moved = await extendDueDate({
-      db,
-      orderId: order.id,
-      fromDueDate: quote.fromDueDate,
-      newDueDate: quote.newDueDate,
-      interest: money(quote.interestToNewDueDate),
-    });
-    if (moved) {
-      const extension = await insertExtensionOnce(db, {
+  if (request.kind === 'extension' && quote && inTime && amount >= request.amount) {
+    // As of the day it was quoted, the loan was still due on the date the extension moves; and it is not paid off since.
+    const [then, now] = await Promise.all([loanAccountOf({ db, order, today: quote.on }), loanAccountOf({ db, order, today })]);
+    const stillDue = then?.account.state === 'repaying' && then.account.instalments[0]?.dueDate === quote.fromDueDate && now?.account.state !== 'settled';
+    if (stillDue) {
+      const recorded = await insertExtensionOnce(db, {
         orderId: order.id,
         requestId: request.id,
         on: quote.on,
@@ -63,24 +58,54 @@ export async function creditRepayment(options: {
         fee: quote.fee,
         at,
       });
-      if (!extension) throw new Error('an extension moved a due date twice');
-      row = await credit({ allocated: 0, extension: amount, creditKept: 0, allocation: [] });
-      if (!row) throw new Error('extension credited twice');
+      if (recorded) {
+        const periodDays = order.terms.method === 'singleRepayment' ? (order.terms.extension?.periodDays ?? 0) : 0;
+        await postLoanEvent({
+          db,
+          orderId: order.id,
+          event: { kind: 'extension', source: `extension:${request.id}`, amount: 0, valueDate: quote.on, paidOn: today, detail: { requestId: request.id, periodDays, fee: quote.fee, fromDueDate: quote.fromDueDate } },
+          at,
+          today,
+          cause: 'extension',
+        });
+        extension = request.amount;
+      }
     }
   }
-  if (!row) {
-    const extensions = await selectExtensions(db, [order.id]);
-    const interestFrom = extensions.at(-1)?.on ?? order.disbursedOn ?? today;
-    const payoff = isPayoff(order, request.kind) ? { on: inTime ? request.quotedOn : today, interestFrom } : undefined;
-    const applied = await applyOrderPayment({ db, orderId: order.id, amount, at, today, payoff, cause: 'repayment', detail: { requestId: request.id } });
-    row = await credit({
-      allocated: applied.allocated,
-      extension: 0,
-      creditKept: applied.creditKept,
-      allocation: applied.allocations.map((entry) => ({ ...entry })),
-    });
-    if (!row) throw new Error('payment credited twice');
+
+  const posted = await postLoanEvent({
+    db,
+    orderId: order.id,
+    event: {
+      kind: 'payment',
+      source,
+      amount,
+      valueDate,
+      paidOn: today,
+      detail: { requestId: request.id, ...(options.releasedHold ? { releasedHold: options.releasedHold } : {}) },
+    },
+    at,
+    today,
+    cause: 'repayment',
+  });
+  if (!posted.posted) {
+    if (posted.reason === 'duplicate') return null;
+    throw new Error(`order ${order.id} is not paid out`);
   }
+  const creditKept = posted.allocation?.creditKept ?? 0;
+  extension = Math.min(extension, amount - creditKept);
+  const row = await insertCreditOnce(db, {
+    orderId: order.id,
+    requestId: request.id,
+    source,
+    amount,
+    allocated: amount - extension - creditKept,
+    extension,
+    creditKept,
+    allocation: posted.allocation ? [{ ...posted.allocation, eventId: Number(posted.allocation.eventId) }] : [],
+    creditedAt: at,
+  });
+  if (!row) throw new Error('payment credited twice');
   if (request.state !== 'paid') await updateRepaymentRequest(db, request.id, { state: 'paid', paidAt: at });
   return row;
 }

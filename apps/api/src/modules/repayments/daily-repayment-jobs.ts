@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { APR_CAP_PERCENT } from '../../domain/lending-limits.ts';
-import { money, type Money } from '../../domain/money.ts';
 import { nextReminderTime, nextTaipeiTime } from '../../domain/reminder-hours.ts';
 import type { Db } from '../../db/client.ts';
 import { markOverdue } from '../orders/mark-overdue.ts';
-import { selectExtensions } from './repayments-repository.ts';
 import { sendDueReminders } from './send-due-reminders.ts';
 
 /** The daily overdue run (00:05 Taipei) and the reminders (from 07:00 Taipei), on pg-boss queues. */
@@ -19,15 +17,6 @@ interface DayJob {
   day: string;
 }
 
-/** Extension payments per order (they count in the cap on overdue interest). */
-export async function extensionCosts(db: Db, orderIds: readonly number[]): Promise<Map<number, Money>> {
-  const costs = new Map<number, Money>();
-  for (const row of await selectExtensions(db, orderIds)) {
-    costs.set(row.orderId, money((costs.get(row.orderId) ?? 0) + row.accruedInterest + row.fee));
-  }
-  return costs;
-}
-
 /** One daily run: orders past due marked 已逾期 with today's overdue interest (safe to repeat). */
 export async function runOverdue(options: { db: Db; now: Date }): Promise<number> {
   return markOverdue({
@@ -35,7 +24,6 @@ export async function runOverdue(options: { db: Db; now: Date }): Promise<number
     today: taipeiCalendarDate(options.now),
     at: options.now,
     capPercent: APR_CAP_PERCENT,
-    extensionCosts,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { selectOrdersWithCreditLeft, selectRequestsInState } from './repayments-repository.ts';
+import { listCreditKept } from '../orders/credit-kept.ts';
+import { selectRefundTotals, selectRequestsInState, selectRequestsWithHeldMoney } from './repayments-repository.ts';
 
 export interface ReviewItem {
   id: number;
@@ -16,8 +17,11 @@ export interface ReviewItem {
 
 /** What waits for an operator: manual transfers to confirm, and gateway payments held because the amount differed. */
 export async function listForReview(options: { db: Db; what: 'transfers' | 'held' }): Promise<ReviewItem[]> {
-  const rows = await selectRequestsInState(options.db, options.what === 'transfers' ? 'awaitingConfirmation' : 'held');
-  return rows.map((row) => ({
+  const rows =
+    options.what === 'transfers'
+      ? (await selectRequestsInState(options.db, 'awaitingConfirmation')).map((request) => ({ request, heldAmount: null }))
+      : await selectRequestsWithHeldMoney(options.db);
+  return rows.map(({ request: row, heldAmount }) => ({
     id: row.id,
     orderId: row.orderId,
     channel: row.channel,
@@ -25,7 +29,7 @@ export async function listForReview(options: { db: Db; what: 'transfers' | 'held
     paidOn: row.paidOn,
     fromAccountLast5: row.fromAccountLast5,
     receiptImageKey: row.receiptImageKey,
-    heldAmount: typeof row.detail.heldAmount === 'number' ? row.detail.heldAmount : null,
+    heldAmount,
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -38,8 +42,9 @@ export interface CreditLeftItem {
   left: number;
 }
 
-/** Orders holding money that is the borrower's (overpayments not yet refunded): for `refund-credit`. */
+/** Orders holding money that is the borrower's (overpayments not yet refunded, from the loan journal): for `refund-credit`. */
 export async function listCreditLeft(options: { db: Db }): Promise<CreditLeftItem[]> {
-  const rows = await selectOrdersWithCreditLeft(options.db);
-  return rows.map((row) => ({ orderId: row.orderId, kept: row.kept, refunded: row.refunded, left: row.kept - row.refunded }));
+  const rows = await listCreditKept({ db: options.db });
+  const refunded = await selectRefundTotals(options.db, rows.map((row) => row.orderId));
+  return rows.map((row) => ({ orderId: row.orderId, kept: row.kept + (refunded.get(row.orderId) ?? 0), refunded: refunded.get(row.orderId) ?? 0, left: row.kept }));
 }

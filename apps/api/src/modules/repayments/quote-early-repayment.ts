@@ -1,14 +1,15 @@
 import type { TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { partOwed } from '../../domain/payment-allocation.ts';
 import { amountFor, isPayoff, ownOrder, repaymentPosition } from './repayment-position.ts';
 
 /**
- * replan/repay: what paying early costs today. The whole loan: principal, fees and
- * interest only up to today (Civil Code art. 204; domain/early-payoff). The next
- * instalment: as scheduled (a single-repayment loan's only instalment is the whole loan,
- * with interest to today).
+ * replan/repay: what paying early costs today, from the loan account (interest to the
+ * day on the principal actually outstanding, Civil Code art. 204 and the contract). The
+ * whole loan: the principal outstanding, the interest, fees and overdue interest owed
+ * today, and the interest the rest of the plan would have carried. The next instalment:
+ * its principal and fee not yet paid ahead, with the interest owed today (a payment pays
+ * interest to its day first).
  */
 export async function quoteEarlyRepayment(options: {
   db: Db;
@@ -22,19 +23,30 @@ export async function quoteEarlyRepayment(options: {
   const today = taipeiCalendarDate(now);
   const position = await repaymentPosition({ db, order, today });
   const { amount } = amountFor(position, kind);
-  const payoff = position.payoff!;
+  const account = position.account!;
+  const interest = account.interestAccrued - account.interestPaid;
+  const overdueInterest = account.overdueInterestAccrued - account.overdueInterestPaid;
   if (isPayoff(order, kind)) {
-    const { principal, interest, fee, overdueInterest, interestSaved } = payoff;
-    return { kind, amount, principal, interest, fee, overdueInterest, interestUntil: today, interestSaved };
+    const projected = account.instalments.reduce((sum, row) => sum + row.interest, 0);
+    return {
+      kind,
+      amount,
+      principal: account.principalOutstanding,
+      interest,
+      fee: account.feesCharged - account.feesPaid,
+      overdueInterest,
+      interestUntil: today,
+      interestSaved: Math.max(0, projected - account.interestAccrued),
+    };
   }
-  const next = position.next!;
+  const through = account.instalments.filter((row) => row.number <= (position.next?.number ?? 0));
   return {
     kind,
     amount,
-    principal: partOwed(next, 'principal'),
-    interest: partOwed(next, 'interest'),
-    fee: partOwed(next, 'fee'),
-    overdueInterest: partOwed(next, 'overdueInterest'),
+    principal: through.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0),
+    interest,
+    fee: through.reduce((sum, row) => sum + row.fee - row.paidFee, 0) + account.extensionFeesCharged - account.extensionFeesPaid,
+    overdueInterest,
     interestUntil: today,
     interestSaved: 0,
   };

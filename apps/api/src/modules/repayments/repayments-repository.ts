@@ -129,15 +129,26 @@ export async function selectRequestsInState(db: Db, state: RepaymentRequestRow['
   return db.select().from(repaymentRequests).where(eq(repaymentRequests.state, state)).orderBy(asc(repaymentRequests.id));
 }
 
-/** The notification a held request was held for (its gateway transaction). */
-export async function selectHeldNotification(db: Db, requestId: number, transactionId: string) {
+/** The oldest notification still held on a request, locked. */
+export async function selectHeldNotificationOf(db: Db, requestId: number) {
   const [row] = await db
     .select()
     .from(collectionNotifications)
-    .where(and(eq(collectionNotifications.requestId, requestId), eq(collectionNotifications.transactionId, transactionId), eq(collectionNotifications.outcome, 'held')))
+    .where(and(eq(collectionNotifications.requestId, requestId), eq(collectionNotifications.outcome, 'held')))
+    .orderBy(asc(collectionNotifications.id))
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+/** Requests with money held (a notification of another amount not yet credited or returned), with the held amount; oldest first. */
+export async function selectRequestsWithHeldMoney(db: Db): Promise<Array<{ request: RepaymentRequestRow; heldAmount: number }>> {
+  return db
+    .select({ request: repaymentRequests, heldAmount: collectionNotifications.amount })
+    .from(collectionNotifications)
+    .innerJoin(repaymentRequests, eq(repaymentRequests.id, collectionNotifications.requestId))
+    .where(eq(collectionNotifications.outcome, 'held'))
+    .orderBy(asc(collectionNotifications.id));
 }
 
 export async function selectOrderRefunds(db: Db, orderId: number): Promise<CreditRefundRow[]> {
@@ -150,24 +161,15 @@ export async function insertCreditRefund(db: Db, values: typeof creditRefunds.$i
   return row;
 }
 
-/** Orders holding credit not yet refunded: what was kept, what was refunded. */
-export async function selectOrdersWithCreditLeft(db: Db): Promise<Array<{ orderId: number; kept: number; refunded: number }>> {
-  const kept = db
-    .select({ orderId: repaymentCredits.orderId, kept: sql<number>`sum(${repaymentCredits.creditKept})::int`.as('kept') })
-    .from(repaymentCredits)
-    .groupBy(repaymentCredits.orderId)
-    .as('kept');
-  const refunded = db
-    .select({ orderId: creditRefunds.orderId, refunded: sql<number>`sum(${creditRefunds.amount})::int`.as('refunded') })
+/** What was refunded on each of the orders. */
+export async function selectRefundTotals(db: Db, orderIds: readonly number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: creditRefunds.orderId, refunded: sql<number>`sum(${creditRefunds.amount})::int` })
     .from(creditRefunds)
-    .groupBy(creditRefunds.orderId)
-    .as('refunded');
-  return db
-    .select({ orderId: kept.orderId, kept: kept.kept, refunded: sql<number>`coalesce(${refunded.refunded}, 0)::int` })
-    .from(kept)
-    .leftJoin(refunded, eq(refunded.orderId, kept.orderId))
-    .where(sql`${kept.kept} > coalesce(${refunded.refunded}, 0)`)
-    .orderBy(asc(kept.orderId));
+    .where(inArray(creditRefunds.orderId, [...orderIds]))
+    .groupBy(creditRefunds.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.refunded]));
 }
 
 /** The orders a user has paid anything on (through any channel). */

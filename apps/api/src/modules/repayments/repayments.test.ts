@@ -84,15 +84,16 @@ describe('store code: asked for, paid at the counter, settled', () => {
   it('credits 200 simultaneous copies of one notification once', async () => {
     const user = await borrower();
     const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_EQUAL_INSTALMENT_PRODUCT, 30_000, 6);
+    // On the payout day no interest has run yet: the next instalment is its principal (5,176 − 300 of a month's interest).
     const { payment } = await collect(server, user, orderId, 'nextInstalment');
-    expect(payment?.amount).toBe(5_176);
-    const fields = paidNotification(server, payment!.id, 5_176);
+    expect(payment?.amount).toBe(4_876);
+    const fields = paidNotification(server, payment!.id, 4_876);
     const answers = await Promise.all(Array.from({ length: 200 }, () => postNotification(server, fields)));
     expect(answers.every((answer) => answer.status === 200 && answer.text === ACK)).toBe(true);
     const credits = await db().select().from(repaymentCredits).where(eq(repaymentCredits.orderId, orderId));
-    expect(credits.map((row) => [row.amount, row.allocated, row.creditKept])).toEqual([[5_176, 5_176, 0]]);
+    expect(credits.map((row) => [row.amount, row.allocated, row.creditKept])).toEqual([[4_876, 4_876, 0]]);
     const order = await detailOf(server, user, orderId);
-    expect(order.instalments.map((row) => row.paid)).toEqual([5_176, 0, 0, 0, 0, 0]);
+    expect(order.instalments.map((row) => row.paid)).toEqual([4_876, 0, 0, 0, 0, 0]);
     expect(order.state).toBe('待還款');
     await expectBooksBalance(database.handle, orderId);
   });
@@ -129,13 +130,13 @@ describe('store code: asked for, paid at the counter, settled', () => {
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 0, creditKept: 0 });
 
     // An operator credits what actually arrived, once. Short of the payoff, it is an ordinary
-    // payment: the scheduled interest (5,000 × 12 % × 90 / 365 = 148) first, then 4,851 of principal.
+    // payment: interest to the day (none yet, on the payout day) first, then 4,999 of principal.
     const at = server.clock.now();
     expect(await resolveHeldPayment({ db: db(), requestId: Number(payment!.id), verdict: 'credit', at })).toBe('credited');
     expect(await resolveHeldPayment({ db: db(), requestId: Number(payment!.id), verdict: 'credit', at })).toBe('notHeld');
     const credited = await detailOf(server, user, orderId);
     expect(credited.payments[0]).toMatchObject({ state: 'paid' });
-    expect(credited).toMatchObject({ state: '待還款', outstanding: 149 });
+    expect(credited).toMatchObject({ state: '待還款', outstanding: 1 });
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: payment!.amount - 1, creditKept: 0 });
   });
 });

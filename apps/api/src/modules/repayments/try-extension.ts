@@ -2,7 +2,6 @@ import type { TExtensionTrialResponse } from '@app/contract/schemas/repayments.t
 import type { Db } from '../../db/client.ts';
 import { APR_CAP_PERCENT } from '../../domain/lending-limits.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { instalmentOwed } from '../../domain/payment-allocation.ts';
 import { ownOrder, repaymentPosition } from './repayment-position.ts';
 
 /**
@@ -16,11 +15,11 @@ export async function tryExtension(options: { db: Db; userId: number; orderId: n
   const order = await ownOrder({ db, userId, orderId: options.orderId });
   const position = await repaymentPosition({ db, order, today: taipeiCalendarDate(now) });
   const extension = position.extension;
-  const [instalment] = position.instalments;
-  const currentDueDate = instalment && instalmentOwed(instalment) > 0 ? instalment.dueDate : null;
+  const instalment = position.account?.instalments[0];
+  const currentDueDate = instalment && instalment.settledOn === null ? instalment.dueDate : null;
   const common = {
     currentDueDate,
-    extensionsUsed: position.extensions.length,
+    extensionsUsed: position.account?.extensionsTaken ?? 0,
     extensionsMax: order.terms.method === 'singleRepayment' ? (order.terms.extension?.maxCount ?? 0) : 0,
     aprPercent: extension.apr,
     aprCapPercent: APR_CAP_PERCENT,

@@ -4,6 +4,14 @@ import { ConfigError, DEV_CIPHER_KEY, loadConfig, loadCliConfig } from './env.ts
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const OTHER = Buffer.alloc(32, 9).toString('base64');
 const NOTIFY = 'gateway-notify-key-0123456789';
+/** ECPay's public test merchant (全方位金流 測試介接資訊): the collection gateway production requires. */
+const ECPAY = {
+  ECPAY_MERCHANT_ID: '3002607',
+  ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6',
+  ECPAY_HASH_IV: 'EkRm7iFT261dpevs',
+  ECPAY_ENDPOINT: 'https://payment-stage.ecpay.com.tw',
+  PUBLIC_BASE_URL: 'https://lender.example.test',
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -68,16 +76,16 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its own cipher key', () => {
-    expect(problemsOf({ NODE_ENV: 'production', OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([
       'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toHaveLength(1);
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toHaveLength(1);
   });
 
   it('refuses production without its own verification-code secret', () => {
     const problem = 'OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)';
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
     expect(problemsOf({ OTP_SECRET: 'short' })).toEqual(['OTP_SECRET: must be base64 of 32 bytes']);
   });
 
@@ -88,7 +96,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses test hooks in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, TEST_HOOKS: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, TEST_HOOKS: 'true' })).toEqual([
       'TEST_HOOKS: must not be enabled in production',
     ]);
   });
@@ -96,6 +104,7 @@ describe('loadConfig', () => {
   it('accepts a production environment with its own key', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      ...ECPAY,
       APP_CIPHER_KEY: KEY,
       OTP_SECRET: OTHER,
       PAYMENT_NOTIFY_SECRET: NOTIFY,
@@ -107,7 +116,7 @@ describe('loadConfig', () => {
 
   it('refuses production without its own payment-notification key', () => {
     const problem = "PAYMENT_NOTIFY_SECRET: required in production (the payment gateway's notification key, no other key)";
-    const base = { NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER };
+    const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER };
     expect(problemsOf(base)).toEqual([problem]);
     expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: KEY })).toEqual([problem]);
     expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: OTHER })).toEqual([problem]);
@@ -150,5 +159,57 @@ describe('loadConfig', () => {
     expect(loadCliConfig({}).apiUrl).toBe('http://127.0.0.1:3000');
     expect(loadCliConfig({ PORT: '4123' }).apiUrl).toBe('http://127.0.0.1:4123');
     expect(loadCliConfig({ PORT: '4123', API_URL: 'http://h:1' }).apiUrl).toBe('http://h:1');
+  });
+});
+
+describe('the ECPay collection gateway variables', () => {
+  const PRODUCTION = { NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY };
+
+  it('are all given or none: unset, no gateway (the sandbox outside production)', () => {
+    expect(loadConfig({})).toMatchObject({ ecpay: undefined, publicBaseUrl: undefined });
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://lender.example.test/' }).publicBaseUrl).toBe('https://lender.example.test');
+  });
+
+  it('parse into the gateway configuration, with the trade prefix and ATM bank defaults', () => {
+    expect(loadConfig({ ...ECPAY, ECPAY_ENDPOINT: 'https://payment-stage.ecpay.com.tw/' })).toMatchObject({
+      publicBaseUrl: 'https://lender.example.test',
+      ecpay: {
+        merchantId: '3002607',
+        hashKey: 'pwFHCqoQZGmho4w6',
+        hashIv: 'EkRm7iFT261dpevs',
+        endpoint: 'https://payment-stage.ecpay.com.tw',
+        tradePrefix: 'XA',
+        atmBank: 'BOT',
+      },
+    });
+    expect(loadConfig({ ...ECPAY, ECPAY_TRADE_PREFIX: 'STAGE', ECPAY_ATM_BANK: 'CATHAY' }).ecpay).toMatchObject({ tradePrefix: 'STAGE', atmBank: 'CATHAY' });
+  });
+
+  it('name every one missing when only some are given', () => {
+    expect(problemsOf({ ECPAY_MERCHANT_ID: '3002607', ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6' })).toEqual([
+      'ECPAY_HASH_IV, ECPAY_ENDPOINT, PUBLIC_BASE_URL: required with the other ECPay variables (set all of ECPAY_MERCHANT_ID, ECPAY_HASH_KEY, ECPAY_HASH_IV, ECPAY_ENDPOINT, PUBLIC_BASE_URL, or none)',
+    ]);
+    expect(problemsOf({ ...ECPAY, ECPAY_HASH_IV: '' })[0]).toMatch(/^ECPAY_HASH_IV: required with the other ECPay variables/);
+  });
+
+  it('refuse bad values', () => {
+    expect(problemsOf({ ...ECPAY, ECPAY_MERCHANT_ID: '3002607-x' })).toEqual(['ECPAY_MERCHANT_ID: must be 1 to 10 letters or digits']);
+    expect(problemsOf({ ...ECPAY, ECPAY_ENDPOINT: 'ftp://payment.ecpay.com.tw' })).toEqual(['ECPAY_ENDPOINT: must be an http(s) URL']);
+    expect(problemsOf({ ...ECPAY, ECPAY_TRADE_PREFIX: 'xa1' })).toEqual(['ECPAY_TRADE_PREFIX: must be 1 to 8 capital letters']);
+    expect(problemsOf({ ...ECPAY, ECPAY_ATM_BANK: 'ESUN' }).map((line) => line.split(':')[0])).toEqual(['ECPAY_ATM_BANK']);
+  });
+
+  it('refuse production without a real collection gateway, naming what is missing (the sandbox never runs there)', () => {
+    expect(problemsOf(PRODUCTION)).toEqual([
+      'ECPAY_MERCHANT_ID, ECPAY_HASH_KEY, ECPAY_HASH_IV, ECPAY_ENDPOINT, PUBLIC_BASE_URL: required in production (the ECPay collection gateway; the sandbox gateway never runs in production)',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, ...ECPAY })).toEqual([]);
+  });
+
+  it('refuse plain http in production, where ECPay posts to the public URL', () => {
+    expect(problemsOf({ ...PRODUCTION, ...ECPAY, ECPAY_ENDPOINT: 'http://payment.ecpay.com.tw', PUBLIC_BASE_URL: 'http://lender.example.test' })).toEqual([
+      'ECPAY_ENDPOINT: must be https in production',
+      'PUBLIC_BASE_URL: must be https in production',
+    ]);
   });
 });

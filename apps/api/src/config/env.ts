@@ -53,6 +53,22 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .refine((value) => value === undefined || URL.canParse(value), 'must be a URL');
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/** An http(s) base URL, kept without its trailing slash (paths are appended to it). */
+const optionalBaseUrl = optionalText
+  .refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), 'must be an http(s) URL')
+  .transform((value) => value?.replace(/\/+$/, ''));
+
+/** ECPay's ATM banks (ChooseSubPayment of ChoosePayment=ATM, 全方位金流 付款方式一覽表). */
+export const ECPAY_ATM_BANKS = ['BOT', 'CHINATRUST', 'FIRST', 'LAND', 'CATHAY', 'PANHSIN'] as const;
+
+/** The variables without which the ECPay gateway cannot run: all of them, or none. */
+const ECPAY_REQUIRED = ['ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV', 'ECPAY_ENDPOINT', 'PUBLIC_BASE_URL'] as const;
+
 const cipherKey = z
   .string()
   .optional()
@@ -130,6 +146,15 @@ const ZEnvSchema = z.object({
   REPAY_ATM_MIN_AMOUNT: positiveInt(1),
   REPAY_ATM_MAX_AMOUNT: positiveInt(30_000),
   REPAY_ATM_PAYER_FEE: wholeNumber(15),
+  // The ECPay (綠界) collection gateway: all of the required ones, or none.
+  ECPAY_MERCHANT_ID: optionalText.refine((value) => value === undefined || /^[0-9A-Za-z]{1,10}$/.test(value), 'must be 1 to 10 letters or digits'),
+  ECPAY_HASH_KEY: optionalText.refine((value) => value === undefined || /^[0-9A-Za-z]{8,64}$/.test(value), 'must be 8 to 64 letters or digits'),
+  ECPAY_HASH_IV: optionalText.refine((value) => value === undefined || /^[0-9A-Za-z]{8,64}$/.test(value), 'must be 8 to 64 letters or digits'),
+  ECPAY_ENDPOINT: optionalBaseUrl,
+  // ECPay keeps a merchant trade number forever: each environment sharing a merchant needs its own prefix.
+  ECPAY_TRADE_PREFIX: z.string().default('XA').refine((value) => /^[A-Z]{1,8}$/.test(value), 'must be 1 to 8 capital letters'),
+  ECPAY_ATM_BANK: z.enum(ECPAY_ATM_BANKS).default('BOT'),
+  PUBLIC_BASE_URL: optionalBaseUrl,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -189,6 +214,22 @@ export interface Config {
   paymentNotifySecret: string;
   /** Repayments (modules/repayments): how long an issued code or account stays valid, and each channel's limits and payer fee. */
   repay: RepayConfig;
+  /** How the world reaches this server (gateways post their notifications there); unset when nothing needs it. */
+  publicBaseUrl: string | undefined;
+  /** The ECPay collection gateway; unset: the sandbox outside production (production refuses to start without it). */
+  ecpay: EcpayConfig | undefined;
+}
+
+export interface EcpayConfig {
+  merchantId: string;
+  hashKey: string;
+  hashIv: string;
+  /** `https://payment-stage.ecpay.com.tw` (test), `https://payment.ecpay.com.tw` (production), or a fake's base URL. */
+  endpoint: string;
+  /** Capital letters before the request id in the merchant trade number. */
+  tradePrefix: string;
+  /** The ATM bank of the virtual accounts. */
+  atmBank: (typeof ECPAY_ATM_BANKS)[number];
 }
 
 export interface RepayChannelLimits {
@@ -246,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && parsed.success && parsed.data.TEST_HOOKS) {
     problems.push('TEST_HOOKS: must not be enabled in production');
   }
+  problems.push(...ecpayProblems(env, isProduction));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const data = parsed.data;
@@ -285,6 +327,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     decisionCoolDownDays: data.DECISION_COOL_DOWN_DAYS,
     payoutSandboxDelayMs: data.PAYOUT_SANDBOX_DELAY_MS,
     paymentNotifySecret: data.PAYMENT_NOTIFY_SECRET ?? `dev-payment-notify:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`,
+    publicBaseUrl: data.PUBLIC_BASE_URL,
+    ecpay:
+      data.ECPAY_MERCHANT_ID && data.ECPAY_HASH_KEY && data.ECPAY_HASH_IV && data.ECPAY_ENDPOINT
+        ? {
+            merchantId: data.ECPAY_MERCHANT_ID,
+            hashKey: data.ECPAY_HASH_KEY,
+            hashIv: data.ECPAY_HASH_IV,
+            endpoint: data.ECPAY_ENDPOINT,
+            tradePrefix: data.ECPAY_TRADE_PREFIX,
+            atmBank: data.ECPAY_ATM_BANK,
+          }
+        : undefined,
     repay: {
       codeValidHours: data.REPAY_CODE_VALID_HOURS,
       cvs: { minAmount: data.REPAY_CVS_MIN_AMOUNT, maxAmount: data.REPAY_CVS_MAX_AMOUNT, payerFee: data.REPAY_CVS_PAYER_FEE },
@@ -302,6 +356,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       modelDir: data.FACE_MODEL_DIR || undefined,
     },
   };
+}
+
+/**
+ * The ECPay variables come all together or not at all, and production has them: without a
+ * real gateway it would have no way to take repayments (the sandbox never runs there),
+ * and it says so at start rather than on a borrower's first payment.
+ */
+function ecpayProblems(env: Record<string, string | undefined>, isProduction: boolean): string[] {
+  const given = (name: string) => (env[name] ?? '') !== '';
+  const anyEcpay = Object.keys(env).some((name) => name.startsWith('ECPAY_') && given(name));
+  const missing = ECPAY_REQUIRED.filter((name) => !given(name));
+  const problems: string[] = [];
+  if (missing.length > 0 && anyEcpay) {
+    problems.push(`${missing.join(', ')}: required with the other ECPay variables (set all of ${ECPAY_REQUIRED.join(', ')}, or none)`);
+  } else if (missing.length > 0 && isProduction) {
+    problems.push(
+      `${missing.join(', ')}: required in production (the ECPay collection gateway; the sandbox gateway never runs in production)`,
+    );
+  }
+  if (isProduction) {
+    for (const name of ['ECPAY_ENDPOINT', 'PUBLIC_BASE_URL'] as const) {
+      const value = env[name];
+      if (value && URL.canParse(value) && new URL(value).protocol !== 'https:') problems.push(`${name}: must be https in production`);
+    }
+  }
+  return problems;
 }
 
 export interface CliConfig {

@@ -22,6 +22,11 @@ export interface SendJobOptions<T extends object> {
   /** Not before this moment (a delayed job). */
   startAfter?: Date;
   /**
+   * Not before this many seconds after it is queued, counted by the queue's own (database)
+   * clock: for a delay that must not move when the app clock is moved (tests, the clock hook).
+   */
+  delaySeconds?: number;
+  /**
    * On a queue worked with `{ unique: true }`: at most one job with this key waits at a
    * time (a second send answers null). Ignored on other queues.
    */
@@ -201,13 +206,15 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     }
 
     const jobs: JobQueue = {
-      async send({ name, data, startAfter, singletonKey, retryLimit = 5, retryDelaySeconds = 5, db }) {
+      async send({ name, data, startAfter, delaySeconds, singletonKey, retryLimit = 5, retryDelaySeconds = 5, db }) {
         if (!started) throw new Error(`jobs: ${name} sent before the app is ready`);
         // Inside a transaction on PGlite (one connection) a query outside it would wait for
         // it: the queue must exist already (its worker's registration created it).
         if (!db) await ensureQueue(name);
         return boss.send(name, data, {
           ...(startAfter ? { startAfter } : {}),
+          // pg-boss reads a number as seconds from now by the database's clock.
+          ...(delaySeconds ? { startAfter: delaySeconds } : {}),
           ...(singletonKey ? { singletonKey } : {}),
           retryLimit,
           retryDelay: retryDelaySeconds,

@@ -54,5 +54,16 @@ export function reminderFirstOverdueDay(productName: string, dueDate: string, am
 export const SANDBOX_STORE_TITLE = '超商櫃檯模擬（測試環境）';
 export const SANDBOX_CODE_NOT_FOUND = '查無此繳費代碼或虛擬帳號';
 export const REPAY_GATEWAY_UNAVAILABLE = '超商代碼與虛擬帳號繳費暫不提供，請改用自行轉帳';
+/**
+ * What the collection gateway (ECPay) shows the payer for a code or account: its trade
+ * description and item name, on its pages and the store kiosk's slip. Plain words only:
+ * ECPay refuses special characters in the trade description.
+ */
+export function repayGatewayTradeDescription(productName: string): string {
+  return `${productName}借款還款`;
+}
+export function repayGatewayItemName(productName: string): string {
+  return `${productName}還款`;
+}
 /** The data list (PDPA): how many payment requests and transfers the account made. */
 export const REPAY_DATA_LIST_PAYMENTS = '繳款紀錄筆數';

@@ -33,6 +33,25 @@ export type CollectionNotificationReading =
   | { ok: true; notification: CollectionNotification }
   | { ok: false; reason: 'signature' | 'malformed' };
 
+/**
+ * A gateway's word that a number was issued (or could not be), sent apart from the paid
+ * notification (ECPay's PaymentInfoURL). It moves no money: it is verified, checked
+ * against the request and acknowledged.
+ */
+export interface CollectionIssuedNotification {
+  requestId: string;
+  issued: boolean;
+  /** The gateway's result code (ECPay: 2 for an ATM account, 10100073 for a store code). */
+  resultCode: string;
+  amount: number;
+  /** The store code or the virtual account issued; null when none was. */
+  code: string | null;
+}
+
+export type CollectionIssuedNotificationReading =
+  | { ok: true; notification: CollectionIssuedNotification }
+  | { ok: false; reason: 'signature' | 'malformed' };
+
 export interface CollectionGateway {
   /** Names the gateway in the tables and its notification path. */
   readonly name: string;
@@ -44,4 +63,10 @@ export interface CollectionGateway {
   readNotification(fields: Readonly<Record<string, string>>): CollectionNotificationReading;
   /** The answer the gateway expects for a notification it must not send again. */
   readonly acknowledgement: string;
+  /**
+   * Gateways that also announce an issued number (POST /repayments/notify/<gateway>/payment-info):
+   * verifies and reads that announcement. The number itself is taken when issuing; this
+   * only confirms it.
+   */
+  readIssuedNotification?(fields: Readonly<Record<string, string>>): CollectionIssuedNotificationReading;
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DESTROY_CREDIT_LEFT } from '@app/contract/messages/accounts.ts';
-import { REPAY_DATA_LIST_PAYMENTS, REPAY_GATEWAY_UNAVAILABLE } from '@app/contract/messages/repayments.ts';
+import { REPAY_DATA_LIST_PAYMENTS } from '@app/contract/messages/repayments.ts';
 import type { TPayment } from '@app/contract/schemas/repayments.ts';
 import { repaymentRequests } from '../../db/schema/repayments.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { applyCollectionNotification } from './apply-collection-notification.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { collectRepayment } from './collect-repayment.ts';
@@ -15,20 +14,42 @@ import { listRepayChannels } from './list-repay-channels.ts';
 import { quoteEarlyRepayment } from './quote-early-repayment.ts';
 import { creditLeftOfUser } from './refund-kept-credit.ts';
 import { reportManualTransfer } from './report-manual-transfer.ts';
-import { countRequestsOfUser, eraseTransferDetails, selectRequestByCode } from './repayments-repository.ts';
+import { countRequestsOfUser, eraseTransferDetails, selectRequest, selectRequestByCode } from './repayments-repository.ts';
 import { SandboxCollectionGateway } from './sandbox-collection-gateway.ts';
 import { sandboxStorePage } from './sandbox-store-page.ts';
 import { tryExtension } from './try-extension.ts';
+import { EcpayCollectionGateway } from './ecpay-collection-gateway.ts';
+import { loadBankDirectory } from '../bank-accounts/bank-directory.ts';
+import { readNotificationForm, registerNotificationRoute } from '../../net/notification-form.ts';
 import { postForm } from '../../net/post-form.ts';
 
 /** Where collection gateways post their signed notifications (server to server, outside the envelope). */
 export const COLLECTION_NOTIFY_PREFIX = '/repayments/notify/';
 
-function formFields(body: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (typeof body !== 'string') return fields;
-  for (const [key, value] of new URLSearchParams(body)) fields[key] = value;
-  return fields;
+/**
+ * The collection gateway of this configuration: ECPay when it is configured; otherwise the
+ * sandbox, outside production only. Production without ECPay is refused by config/env.ts
+ * at start; this refuses it again for a Config built some other way.
+ */
+async function collectionGatewayOf(app: FastifyInstance): Promise<{ gateway: CollectionGateway; sandbox: SandboxCollectionGateway | null }> {
+  const config = app.config;
+  if (config.ecpay) {
+    if (!config.publicBaseUrl) throw new Error('repayments: the ECPay gateway needs PUBLIC_BASE_URL (where ECPay posts its notifications)');
+    const directory = await loadBankDirectory();
+    const gateway = new EcpayCollectionGateway({
+      config: config.ecpay,
+      publicBaseUrl: config.publicBaseUrl,
+      productName: config.productName,
+      now: () => app.clock.now(),
+      bankName: (code) => directory.bank(code)?.name ?? null,
+    });
+    return { gateway, sandbox: null };
+  }
+  if (config.nodeEnv === 'production') {
+    throw new Error('repayments: no collection gateway in production (set the ECPAY_* variables and PUBLIC_BASE_URL; the sandbox never runs there)');
+  }
+  const sandbox = new SandboxCollectionGateway({ secret: config.paymentNotifySecret });
+  return { gateway: sandbox, sandbox };
 }
 
 /**
@@ -39,14 +60,8 @@ function formFields(body: unknown): Record<string, string> {
  */
 export const repaymentsModule: FastifyPluginAsync = async (app) => {
   const config = app.config;
-  const sandbox = config.nodeEnv === 'production' ? null : new SandboxCollectionGateway({ secret: config.paymentNotifySecret });
-  const gateways = new Map<string, CollectionGateway>(sandbox ? [[sandbox.name, sandbox]] : []);
-  // A real gateway adapter is added here (built from its own configuration).
-  const collectionGateway: CollectionGateway | null = sandbox;
-  const requireGateway = (): CollectionGateway => {
-    if (!collectionGateway) throw new AppError('BUSINESS_RULE', { userMessage: REPAY_GATEWAY_UNAVAILABLE, message: 'no collection gateway' });
-    return collectionGateway;
-  };
+  const { gateway: collectionGateway, sandbox } = await collectionGatewayOf(app);
+  const gateways = new Map<string, CollectionGateway>([[collectionGateway.name, collectionGateway]]);
 
   app.personalData.register({
     owner: 'repayments',
@@ -84,7 +99,7 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
       channel: payload.channel,
       now: ctx.now,
       config: config.repay,
-      gateway: requireGateway(),
+      gateway: collectionGateway,
     });
     return { payment: withCounter(payment) };
   });
@@ -97,7 +112,7 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
       channel: payload.channel,
       now: ctx.now,
       config: config.repay,
-      gateway: requireGateway(),
+      gateway: collectionGateway,
     });
     return { payment: withCounter(payment) };
   });
@@ -111,13 +126,44 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
     tryExtension({ db: ctx.db, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now }),
   );
 
-  // Gateway notifications: form-encoded, signed; 400 for a bad check value, the gateway's acknowledgement otherwise.
-  app.post<{ Params: { gateway: string } }>(`${COLLECTION_NOTIFY_PREFIX}:gateway`, async (req, reply) => {
-    const gateway = gateways.get(req.params.gateway);
-    if (!gateway) return reply.code(404).type('text/plain').send('unknown gateway');
-    const result = await applyCollectionNotification({ db: app.db, gateway, fields: formFields(req.body), now: app.clock.now(), log: req.log });
-    if (!result.accepted) return reply.code(400).type('text/plain').send(result.reason === 'signature' ? 'bad check value' : 'malformed');
-    return reply.type('text/plain').send(gateway.acknowledgement);
+  // Gateway notifications: form-encoded, signed; HTTP 400 when refused, the gateway's acknowledgement otherwise.
+  registerNotificationRoute(app, {
+    path: `${COLLECTION_NOTIFY_PREFIX}:name`,
+    what: 'collection notification',
+    receiver: (name) => gateways.get(name),
+    handle: async (gateway, fields, req) => {
+      const result = await applyCollectionNotification({ db: app.db, gateway, fields, now: app.clock.now(), log: req.log });
+      return result.accepted ? { accepted: true } : { accepted: false, reason: result.reason };
+    },
+  });
+  // A number issued (ECPay's PaymentInfoURL): nothing moves; checked against the request and acknowledged.
+  registerNotificationRoute(app, {
+    path: `${COLLECTION_NOTIFY_PREFIX}:name/payment-info`,
+    what: 'payment-info notification',
+    receiver: (name) => {
+      const gateway = gateways.get(name);
+      return gateway?.readIssuedNotification ? gateway : undefined;
+    },
+    handle: async (gateway, fields, req) => {
+      const reading = gateway.readIssuedNotification?.(fields) ?? ({ ok: false, reason: 'malformed' } as const);
+      if (!reading.ok) {
+        req.log.warn({ gateway: gateway.name, reason: reading.reason }, 'payment-info notification refused');
+        return { accepted: false, reason: reading.reason };
+      }
+      const info = reading.notification;
+      const request = await selectRequest(app.db, Number(info.requestId));
+      if (!request || request.gateway !== gateway.name) {
+        req.log.warn({ gateway: gateway.name, requestId: info.requestId, reason: 'unknown' }, 'payment-info notification refused');
+        return { accepted: false, reason: 'unknown' };
+      }
+      const stored = request.storeCode ?? request.virtualAccount;
+      // The number itself stays out of the log: it is how the borrower pays.
+      const agrees = info.issued && info.amount === request.amount && (stored === null || stored === info.code);
+      const entry = { gateway: gateway.name, requestId: info.requestId, resultCode: info.resultCode, stored: stored !== null, agrees };
+      if (agrees) req.log.info(entry, 'payment-info notification');
+      else req.log.warn(entry, 'payment-info notification disagrees with the request');
+      return { accepted: true };
+    },
   });
 
   await registerDailyRepaymentJobs(app, { startChain: config.nodeEnv !== 'test' });
@@ -141,7 +187,7 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
   }
   app.post('/sandbox/pay', async (req, reply) => {
     counterPolicy(reply);
-    const fields = formFields(req.body);
+    const fields = readNotificationForm(req.body) ?? {};
     const code = (fields.code ?? '').trim().slice(0, 32);
     const request = code ? await selectRequestByCode(app.db, code) : null;
     if (!request) return reply.type('text/html; charset=utf-8').send(await page(code, null));

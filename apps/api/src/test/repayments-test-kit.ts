@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import type { TPaymentResponse, TRepayKind } from '@app/contract/schemas/repayments.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { orderInstalments } from '../db/schema/orders.ts';
-import { collectionNotifications, creditRefunds, loanExtensions, repaymentCredits, repaymentRequests } from '../db/schema/repayments.ts';
+import { creditRefunds } from '../db/schema/repayments.ts';
+import { journalReceipts } from '../modules/orders/check-loan-books.ts';
+import { listCreditKept } from '../modules/orders/credit-kept.ts';
+import { checkBooks } from '../modules/repayments/check-books.ts';
 import { taipeiCalendarDate } from '../domain/loan-schedule/calendar-date.ts';
 import type { LoanProductTerms } from '../domain/loan-product-terms.ts';
 import { SandboxCollectionGateway } from '../modules/repayments/sandbox-collection-gateway.ts';
@@ -66,20 +69,16 @@ export function paidNotification(server: AccountsServer, paymentId: string, amou
 }
 
 /**
- * The order's numbers add up: every credit is allocated + extension + credit kept; the
- * instalments record exactly what was allocated, no part paid beyond what it asks;
- * the extensions recorded are what was paid for them; only credited notifications
- * and confirmed transfers brought money in.
+ * The order's books are right (repayments' checkBooks: every journal entry balanced, every
+ * account what the replayed loan account says, the money in equal to what the gateways
+ * notified and operators confirmed, the money held equal to the notifications held); the
+ * instalment rows never show a part paid beyond what it asks; refunds never beyond credit
+ * kept. Answers what came in and the credit kept (refunded or not).
  */
 export async function expectBooksBalance(database: DatabaseHandle, orderId: number): Promise<{ credited: number; creditKept: number }> {
   const db = database.db;
-  const credits = await db.select().from(repaymentCredits).where(eq(repaymentCredits.orderId, orderId));
+  expect(await checkBooks({ db, orderIds: [orderId] })).toEqual([]);
   const instalments = await db.select().from(orderInstalments).where(eq(orderInstalments.orderId, orderId));
-  const extensions = await db.select().from(loanExtensions).where(eq(loanExtensions.orderId, orderId));
-  for (const credit of credits) expect(credit.amount).toBe(credit.allocated + credit.extension + credit.creditKept);
-  const allocated = credits.reduce((sum, row) => sum + row.allocated, 0);
-  const paid = instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidInterest + row.paidFee + row.paidOverdueInterest, 0);
-  expect(paid).toBe(allocated);
   for (const row of instalments) {
     expect(row.paidPrincipal).toBeLessThanOrEqual(row.principal);
     expect(row.paidInterest).toBeLessThanOrEqual(row.interest);
@@ -87,20 +86,10 @@ export async function expectBooksBalance(database: DatabaseHandle, orderId: numb
     expect(row.paidOverdueInterest).toBeLessThanOrEqual(row.overdueInterest);
     expect(Math.min(row.paidPrincipal, row.paidInterest, row.paidFee, row.paidOverdueInterest)).toBeGreaterThanOrEqual(0);
   }
-  expect(credits.reduce((sum, row) => sum + row.extension, 0)).toBe(extensions.reduce((sum, row) => sum + row.accruedInterest + row.fee, 0));
-  const requests = await db.select().from(repaymentRequests).where(eq(repaymentRequests.orderId, orderId));
-  const requestIds = requests.map((row) => row.id);
-  const notified = requestIds.length
-    ? await db.select().from(collectionNotifications).where(inArray(collectionNotifications.requestId, requestIds))
-    : [];
-  const creditedByGateway = notified.filter((row) => row.outcome === 'credited').reduce((sum, row) => sum + row.amount, 0);
-  const confirmedTransfers = requests.filter((row) => row.channel === 'manual' && row.state === 'paid').reduce((sum, row) => sum + row.amount, 0);
-  const credited = credits.reduce((sum, row) => sum + row.amount, 0);
-  expect(credited).toBe(creditedByGateway + confirmedTransfers);
-  // Refunds pay back credit kept, never more.
-  const creditKept = credits.reduce((sum, row) => sum + row.creditKept, 0);
+  const receipts = await journalReceipts({ db, orderId });
+  const credited = receipts.payments.reduce((sum, row) => sum + row.amount, 0);
+  const kept = (await listCreditKept({ db })).find((row) => row.orderId === orderId)?.kept ?? 0;
   const refunds = await db.select().from(creditRefunds).where(eq(creditRefunds.orderId, orderId));
-  for (const refund of refunds) expect(refund.amount).toBeGreaterThan(0);
-  expect(refunds.reduce((sum, row) => sum + row.amount, 0)).toBeLessThanOrEqual(creditKept);
-  return { credited, creditKept };
+  expect(refunds.reduce((sum, row) => sum + row.amount, 0)).toBe(receipts.refunded);
+  return { credited, creditKept: kept + receipts.refunded };
 }

@@ -14,27 +14,29 @@ const BATCH = 100;
  * whole), its instalments show today's figures and it is 已逾期. Batches of orders are
  * locked with FOR UPDATE SKIP LOCKED, each in its own transaction, so instances running
  * it together share the work. A replay, not an addition: a second run on the same day
- * changes nothing. Answers how many orders it looked at.
+ * changes nothing. Answers how many orders it changed.
  */
 export async function markOverdue(options: { db: Db; today: CalendarDate; at: Date; capPercent: number }): Promise<number> {
   const { today, at, capPercent } = options;
   let afterId = 0;
-  let seen = 0;
+  let changedOrders = 0;
   for (;;) {
     const batch = await options.db.transaction(async (tx) => {
       const orders = await selectOverdueOrdersForUpdate(tx, { today, afterId, limit: BATCH });
       if (orders.length === 0) return null;
       const instalments = await selectInstalments(tx, orders.map((order) => order.id));
+      let changed = 0;
       for (const row of orders) {
         if (!row.terms || !row.disbursedOn) continue;
         const rows = instalments.filter((instalment) => instalment.orderId === row.id);
         const books = replayLoan({ order: toLoanOrder(row), disbursedOn: row.disbursedOn, rows, entries: await selectJournalEntries(tx, row.id), today, capPercent });
-        await recordLoanPosition({ db: tx, orderId: row.id, state: row.state, rows, account: books.account, at, cause: 'overdue-job', detail: { today } });
+        const recorded = await recordLoanPosition({ db: tx, orderId: row.id, state: row.state, rows, account: books.account, at, cause: 'overdue-job', detail: { today } });
+        if (recorded.changed) changed += 1;
       }
-      return { lastId: orders.at(-1)!.id, count: orders.length };
+      return { lastId: orders.at(-1)!.id, changed };
     });
-    if (!batch) return seen;
+    if (!batch) return changedOrders;
     afterId = batch.lastId;
-    seen += batch.count;
+    changedOrders += batch.changed;
   }
 }

@@ -51,7 +51,7 @@ export async function postLoanEvent(options: { db: Db; orderId: number; event: L
   const [rows, entries] = await Promise.all([selectInstalments(db, [orderId]), selectJournalEntries(db, orderId)]);
   const books = replayLoan({ order, disbursedOn: row.disbursedOn, rows, entries, today: postedOn });
   await postJournalLines(db, { orderId, entryId: entry.id, books });
-  const settled = await recordLoanPosition({ db, orderId, state: row.state, rows, account: books.account, at, cause: options.cause, detail: { source: event.source } });
+  const { settled } = await recordLoanPosition({ db, orderId, state: row.state, rows, account: books.account, at, cause: options.cause, detail: { source: event.source } });
   const allocation = books.account.allocations.find((item) => item.eventId === String(entry.id)) ?? null;
   return { posted: true, entry, books, allocation, settled };
 }
@@ -69,8 +69,8 @@ async function postJournalLines(db: Db, options: { orderId: number; entryId: num
 /**
  * The instalments as the loan account stands (paid parts, interest to the day, overdue
  * interest, a moved due date) and the order's state: 已結清 when nothing is owed, 已逾期
- * while something due before today is unpaid, 待還款 again once it is paid. True when the
- * order was settled now.
+ * while something due before today is unpaid, 待還款 again once it is paid. Says whether
+ * anything changed, and whether the order was settled now.
  */
 export async function recordLoanPosition(options: {
   db: Db;
@@ -81,8 +81,9 @@ export async function recordLoanPosition(options: {
   at: Date;
   cause: string;
   detail?: Record<string, unknown>;
-}): Promise<boolean> {
+}): Promise<{ changed: boolean; settled: boolean }> {
   const { db, orderId, rows, account, at, cause } = options;
+  let changed = false;
   for (const row of rows) {
     const position = account.instalments.find((item) => item.number === row.number);
     if (!position) continue;
@@ -98,12 +99,18 @@ export async function recordLoanPosition(options: {
       settledAt,
     };
     const same = (Object.keys(next) as Array<keyof typeof next>).every((key) => (key === 'settledAt' ? (row.settledAt === null) === (settledAt === null) : row[key] === next[key]));
-    if (!same) await updateInstalmentPosition(db, row.id, next);
+    if (same) continue;
+    await updateInstalmentPosition(db, row.id, next);
+    changed = true;
   }
-  if (!(REPAYING_ORDER_STATES as readonly string[]).includes(options.state)) return false;
+  if (!(REPAYING_ORDER_STATES as readonly string[]).includes(options.state)) return { changed, settled: false };
   const detail = { ...options.detail, payoff: account.payoff, pastDue: account.pastDue };
-  if (account.state === 'settled') return changeOrderState({ db, orderId, from: REPAYING_ORDER_STATES, to: '已結清', cause, at, detail });
-  if (account.state === 'overdue' && options.state === '待還款') await changeOrderState({ db, orderId, from: ['待還款'], to: '已逾期', cause, at, detail });
-  if (account.state === 'repaying' && options.state === '已逾期') await changeOrderState({ db, orderId, from: ['已逾期'], to: '待還款', cause, at, detail });
-  return false;
+  if (account.state === 'settled') {
+    const settled = await changeOrderState({ db, orderId, from: REPAYING_ORDER_STATES, to: '已結清', cause, at, detail });
+    return { changed: changed || settled, settled };
+  }
+  let moved = false;
+  if (account.state === 'overdue' && options.state === '待還款') moved = await changeOrderState({ db, orderId, from: ['待還款'], to: '已逾期', cause, at, detail });
+  if (account.state === 'repaying' && options.state === '已逾期') moved = await changeOrderState({ db, orderId, from: ['已逾期'], to: '待還款', cause, at, detail });
+  return { changed: changed || moved, settled: false };
 }

@@ -51,13 +51,14 @@ describe('extension: twice, then refused', () => {
     expect(answers.map((answer) => answer.text)).toEqual(Array(5).fill('1|OK'));
     expect((await postNotification(server, fields)).text).toBe('1|OK');
     const once = await detailOf(server, user, orderId);
-    // 30 days more, and interest from the extension day: 10,000 × 12 % × 33 / 365 = 108.5 → 108.
-    expect(once.instalments.map((row) => [row.dueDate, row.principal, row.interest, row.paid])).toEqual([['2030-05-31', 10_000, 108, 0]]);
+    // 30 days more; the instalment carries its interest to the new due date, 10,000 × 12 % × 120 / 365 = 394.5 → 395,
+    // of which the 286 to the extension day is paid.
+    expect(once.instalments.map((row) => [row.dueDate, row.principal, row.interest, row.paid])).toEqual([['2030-05-31', 10_000, 395, 286]]);
     expect(once).toMatchObject({ state: '待還款', extensionsUsed: 1 });
 
     moveTo('2030-05-29');
     const second = bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId));
-    // Interest since the first extension: 10,000 × 12 % × 31 / 365 = 101.9 → 102.
+    // Interest to the day, 10,000 × 12 % × 118 / 365 = 387.9 → 388, less the 286 paid: 102.
     expect(second).toMatchObject({ allowed: true, accruedInterest: 102, fee: 25, dueNow: 127, currentDueDate: '2030-05-31', newDueDate: '2030-06-30', extensionsUsed: 1 });
     const secondPayment = bodyOf<TPaymentResponse>((await extend(user, orderId)).envelope).payment;
     expect((await postNotification(server, paidNotification(server, secondPayment.id, 127))).text).toBe('1|OK');
@@ -67,13 +68,13 @@ describe('extension: twice, then refused', () => {
     expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({ allowed: false, refusal: EXTENSION_MAX_REACHED, extensionsUsed: 2, extensionsMax: 2, dueNow: 0 });
     expect((await extend(user, orderId)).envelope).toEqual(refusal(EXTENSION_MAX_REACHED));
 
-    // Paid off: 10,000 + 10,000 × 12 % × 30 days since 29 May / 365 = 98.6 → 99.
+    // Paid off: 10,000 + interest to the day (10,000 × 12 % × 148 / 365 = 486.6 → 487) less the 388 paid: 99.
     const payoff = (await collect(server, user, orderId, 'payoff')).payment!;
     expect(payoff.amount).toBe(10_099);
     expect((await postNotification(server, paidNotification(server, payoff.id, 10_099))).text).toBe('1|OK');
     const settled = await detailOf(server, user, orderId);
     expect(settled).toMatchObject({ state: '已結清', extensionsUsed: 2, outstanding: 0 });
-    expect(settled.instalments.map((row) => [row.dueDate, row.interest, row.paid, row.state])).toEqual([['2030-06-30', 99, 10_099, 'paid']]);
+    expect(settled.instalments.map((row) => [row.dueDate, row.interest, row.paid, row.state])).toEqual([['2030-06-30', 487, 10_487, 'paid']]);
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 311 + 127 + 10_099, creditKept: 0 });
   });
 

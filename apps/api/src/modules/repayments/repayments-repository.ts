@@ -177,3 +177,18 @@ export async function selectPaidOrderIdsOfUser(db: Db, userId: number): Promise<
   const rows = await db.selectDistinct({ orderId: repaymentRequests.orderId }).from(repaymentRequests).where(eq(repaymentRequests.userId, userId));
   return rows.map((row) => row.orderId);
 }
+
+/** Every notification on an order's requests. */
+export async function selectNotificationsOfOrder(db: Db, orderId: number) {
+  return db
+    .select({ id: collectionNotifications.id, amount: collectionNotifications.amount, outcome: collectionNotifications.outcome })
+    .from(collectionNotifications)
+    .innerJoin(repaymentRequests, eq(repaymentRequests.id, collectionNotifications.requestId))
+    .where(eq(repaymentRequests.orderId, orderId));
+}
+
+/** Orders with any payment request (those whose receipts the book check compares). */
+export async function selectJournalOrderIdsForCheck(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ orderId: repaymentRequests.orderId }).from(repaymentRequests).orderBy(asc(repaymentRequests.orderId));
+  return rows.map((row) => row.orderId);
+}

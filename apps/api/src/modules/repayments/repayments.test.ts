@@ -168,7 +168,7 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     const channels = bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope);
     expect(channels.choices).toEqual([
       { kind: 'nextInstalment', amount: 5_192, label: '第 1 期（2030-02-28 到期）' },
-      { kind: 'payoff', amount: 30_399, label: '全部結清（利息計至今日）' },
+      { kind: 'payoff', amount: 30_397, label: '全部結清（利息計至今日）' },
     ]);
     expect(channels.channels.map((channel) => [channel.code, channel.minAmount, channel.maxAmount, channel.payerFee, channel.validHours])).toEqual([
       ['cvs', 33, 20_000, 0, 72],
@@ -192,26 +192,26 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     ]);
 
     const quote = bodyOf<TReplanRepayResponse>((await server.client.call(ENDPOINTS.replanRepay, { orderId: String(orderId), kind: 'payoff' }, user.headers)).envelope);
-    // 25,124 outstanding × 12 % × 10 days since 28 Feb / 365 = 82.6 → 83; the 675 of later interest is saved.
-    expect(quote).toEqual({ kind: 'payoff', amount: 25_207, principal: 25_124, interest: 83, fee: 0, overdueInterest: 0, interestUntil: '2030-03-10', interestSaved: 675 });
+    // 25,124 outstanding × 1 % a month × 10 of the period's 31 days = 81.05 → 81; the 677 of later interest is saved.
+    expect(quote).toEqual({ kind: 'payoff', amount: 25_205, principal: 25_124, interest: 81, fee: 0, overdueInterest: 0, interestUntil: '2030-03-10', interestSaved: 677 });
 
     const overLimit = await collect(server, user, orderId, 'payoff', 'cvs');
     expect(overLimit.result.envelope).toEqual(refusal(repayOverChannelLimit(REPAY_CHANNEL_TEXTS.cvs.name, 20_000, REPAY_CHANNEL_TEXTS.atm.name)));
     const payoff = await collect(server, user, orderId, 'payoff', 'atm');
-    expect(payoff.payment?.amount).toBe(25_207);
-    expect((await postNotification(server, paidNotification(server, payoff.payment!.id, 25_207))).text).toBe(ACK);
+    expect(payoff.payment?.amount).toBe(25_205);
+    expect((await postNotification(server, paidNotification(server, payoff.payment!.id, 25_205))).text).toBe(ACK);
 
     const settled = await detailOf(server, user, orderId);
     expect(settled.state).toBe('已結清');
     expect(settled.instalments.map((row) => [row.principal, row.interest, row.overdueInterest, row.paid, row.state])).toEqual([
       [4_876, 300, 16, 5_192, 'paid'],
-      [4_925, 83, 0, 5_008, 'paid'],
+      [4_925, 81, 0, 5_006, 'paid'],
       [4_974, 0, 0, 4_974, 'paid'],
       [5_024, 0, 0, 5_024, 'paid'],
       [5_074, 0, 0, 5_074, 'paid'],
       [5_127, 0, 0, 5_127, 'paid'],
     ]);
-    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 5_192 + 25_207, creditKept: 0 });
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 5_192 + 25_205, creditKept: 0 });
   });
 
   it('out of order and late: a payoff paid before an earlier request, then the earlier one, then one past its expiry', async () => {
@@ -274,9 +274,11 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     expect(after.payments[0]).toMatchObject({ id: code.id, state: 'paid' });
     expect(after.instalments[0]?.paid).toBe(code.amount);
     await expectBooksBalance(database.handle, otherOrder);
-    // A new request after expiry is a new code.
-    const fresh = (await collect(server, other, otherOrder, 'nextInstalment')).payment!;
+    // Credited three days late, it paid those days' interest first (12,000 × 1 % × 3 of 31 days = 11.6 → 12): the
+    // instalment still asks for 12, a new request (by virtual account: the store's minimum is 33).
+    const fresh = (await collect(server, other, otherOrder, 'nextInstalment', 'atm')).payment!;
     expect(fresh.id).not.toBe(code.id);
+    expect(fresh.amount).toBe(12);
   });
 });
 

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import type { TExtensionTrialResponse, TPaymentResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
+import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
+import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
+import { taipeiInstant } from '../../domain/reminder-hours.ts';
+import { accountsServerPerFile, bodyOf, ManualClock, type LoggedIn } from '../../test/accounts-test-kit.ts';
+import { createBorrower } from '../../test/lending-test-kit.ts';
+import { collect, detailOf, expectBooksBalance, openRepayingOrder, paidNotification, postNotification, requestId } from '../../test/repayments-test-kit.ts';
+import { resolveHeldPayment } from './resolve-held-payment.ts';
+
+/**
+ * The orders of events that once charged a borrower more than interest to the day, through
+ * the real endpoints and signed gateway notifications on the real database: instalments
+ * paid early then a payoff; an extension's price transferred twice; a held amount before
+ * the extension's right one. Each ends with the books checked from the journal.
+ */
+
+// 2030-01-31 10:00 in Taipei.
+const { database, server } = accountsServerPerFile({
+  clock: new ManualClock(Date.parse('2030-01-31T02:00:00Z')),
+  env: { SESSION_IDLE_DAYS: '3650' },
+});
+
+const moveTo = (day: string) => server.clock.advance(taipeiInstant(day, 10).getTime() - server.clock.now().getTime());
+const payByCode = async (user: LoggedIn, orderId: number, kind: 'nextInstalment' | 'payoff', channel: 'cvs' | 'atm' = 'atm') => {
+  const { payment } = await collect(server, user, orderId, kind, channel);
+  expect((await postNotification(server, paidNotification(server, payment!.id, payment!.amount))).text).toBe('1|OK');
+  return payment!.amount;
+};
+const extensionCode = async (user: LoggedIn, orderId: number) =>
+  bodyOf<TPaymentResponse>((await server.client.call(ENDPOINTS.extensionRepay, { requestId: requestId(), orderId: String(orderId), channel: 'cvs' }, user.headers)).envelope).payment;
+const payoffQuote = async (user: LoggedIn, orderId: number) =>
+  bodyOf<TReplanRepayResponse>((await server.client.call(ENDPOINTS.replanRepay, { orderId: String(orderId), kind: 'payoff' }, user.headers)).envelope);
+const trialOf = async (user: LoggedIn, orderId: number) =>
+  bodyOf<TExtensionTrialResponse>((await server.client.call(ENDPOINTS.extensionTrial, { orderId: String(orderId) }, user.headers)).envelope);
+
+describe('money in every order of events', () => {
+  it('instalments paid early, then the payoff: the borrower pays interest to the day, no interest of periods that never began', async () => {
+    const user = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_EQUAL_INSTALMENT_PRODUCT, 30_000, 6);
+    // Instalments 1 and 2 on the payout day: no interest has run, each is its principal.
+    expect(await payByCode(user, orderId, 'nextInstalment')).toBe(4_876);
+    expect(await payByCode(user, orderId, 'nextInstalment')).toBe(4_925);
+    moveTo(addDays('2030-01-31', 4));
+    // Instalment 3 four days later: 20,199 outstanding × 1 % a month × 4 of the period's 28 days = 28.86 → 29, and its principal.
+    expect(await payByCode(user, orderId, 'nextInstalment')).toBe(29 + 4_974);
+    expect(await payoffQuote(user, orderId)).toMatchObject({ principal: 15_225, interest: 0 });
+    expect(await payByCode(user, orderId, 'payoff')).toBe(15_225);
+    const settled = await detailOf(server, user, orderId);
+    expect(settled.state).toBe('已結清');
+    // 29 dollars of interest in all on NT$30,000: what four days on the balance really outstanding cost.
+    expect(settled.instalments.reduce((sum, row) => sum + row.interest, 0)).toBe(29);
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 30_029, creditKept: 0 });
+  });
+
+  it('the price of an extension transferred twice: the extension applies once, the second transfer pays principal, the next extension is priced on what is left', async () => {
+    moveTo('2030-02-01');
+    const user = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 20_000, 90);
+    moveTo(addDays('2030-02-01', 83));
+    const first = await extensionCode(user, orderId);
+    // 83 days on 20,000 at 12 % (545.75 → 546) + 0.25 % of 20,000.
+    expect(first.amount).toBe(596);
+    expect((await postNotification(server, paidNotification(server, first.id, 596))).text).toBe('1|OK');
+    // The same NT$596 again, a new transaction on the same code, the same day.
+    expect((await postNotification(server, paidNotification(server, first.id, 596))).text).toBe('1|OK');
+    const once = await detailOf(server, user, orderId);
+    expect(once).toMatchObject({ extensionsUsed: 1 });
+    expect(await payoffQuote(user, orderId)).toMatchObject({ principal: 19_404, interest: 0, fee: 0 });
+    expect(once.instalments[0]?.dueDate).toBe(addDays('2030-02-01', 120));
+
+    moveTo(addDays('2030-02-01', 113));
+    // Days 83-113 on 19,404 (191.38 → the total 737.13 → 737, less 546 paid: 191); the fee on 19,404 (48.51 → 49).
+    expect(await trialOf(user, orderId)).toMatchObject({ allowed: true, accruedInterest: 191, fee: 49, extensionsUsed: 1 });
+    const second = await extensionCode(user, orderId);
+    expect((await postNotification(server, paidNotification(server, second.id, second.amount))).text).toBe('1|OK');
+    moveTo(addDays('2030-02-01', 143));
+    // Days 113-143 on 19,404: 191.38; the total to day 143, 928.51 → 929, less 737 paid: 192.
+    expect(await payByCode(user, orderId, 'payoff')).toBe(19_404 + 192);
+    const settled = await detailOf(server, user, orderId);
+    expect(settled).toMatchObject({ state: '已結清', extensionsUsed: 2 });
+    // Interest 929 (to the day on what was outstanding) + fees 99, against 596 + 596 + 240 + 19,596 paid for 20,000.
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 596 + 596 + 240 + 19_596, creditKept: 0 });
+  });
+
+  it('a held amount, then the extension price as a new transaction: the extension applies, and the held money credited later pays the loan', async () => {
+    moveTo('2030-03-01');
+    const user = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
+    moveTo(addDays('2030-03-01', 85));
+    const code = await extensionCode(user, orderId);
+    // 85 days on 10,000 (279.45 → 279) + 25.
+    expect(code.amount).toBe(304);
+    expect((await postNotification(server, paidNotification(server, code.id, 404))).text).toBe('1|OK');
+    expect((await detailOf(server, user, orderId)).payments[0]).toMatchObject({ state: 'held' });
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 0, creditKept: 0 });
+    expect((await postNotification(server, paidNotification(server, code.id, 304))).text).toBe('1|OK');
+    const extended = await detailOf(server, user, orderId);
+    expect(extended).toMatchObject({ state: '待還款', extensionsUsed: 1 });
+    expect(extended.instalments[0]?.dueDate).toBe(addDays('2030-03-01', 120));
+    // The operator credits the held NT$404: a payment on the loan (no interest has run since the extension day), never a second extension.
+    expect(await resolveHeldPayment({ db: database.handle.db, requestId: Number(code.id), verdict: 'credit', at: server.clock.now() })).toBe('credited');
+    const credited = await detailOf(server, user, orderId);
+    expect(credited).toMatchObject({ extensionsUsed: 1 });
+    expect(await payoffQuote(user, orderId)).toMatchObject({ principal: 10_000 - 404, interest: 0 });
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 304 + 404, creditKept: 0 });
+  });
+
+  it('an extension paid on its due date whose notification arrives after the overdue run: the due date moves as of the day it was paid', async () => {
+    moveTo('2030-04-01');
+    const user = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
+    const due = addDays('2030-04-01', 90);
+    moveTo(due);
+    const code = await extensionCode(user, orderId);
+    const paidAt = server.clock.now();
+    moveTo(addDays(due, 2));
+    const { runOverdue } = await import('./daily-repayment-jobs.ts');
+    await runOverdue({ db: database.handle.db, now: server.clock.now() });
+    expect((await detailOf(server, user, orderId)).state).toBe('已逾期');
+    expect((await postNotification(server, paidNotification(server, code.id, code.amount, undefined, paidAt))).text).toBe('1|OK');
+    const extended = await detailOf(server, user, orderId);
+    expect(extended).toMatchObject({ state: '待還款', extensionsUsed: 1 });
+    expect(extended.instalments[0]).toMatchObject({ dueDate: addDays(due, 30), overdueInterest: 0 });
+    await expectBooksBalance(database.handle, orderId);
+  });
+});

@@ -73,6 +73,8 @@ export interface EcpayGatewayOptions {
   queryTries?: number;
   retryDelayMs?: number;
   post?: (url: string, fields: Readonly<Record<string, string>>) => Promise<{ status: number; text: string }>;
+  /** Where a refused issue says why (the borrower only hears that the channel is unavailable). */
+  log?: { warn(entry: object, message: string): void };
 }
 
 type Channel = 'cvs' | 'atm';
@@ -82,9 +84,11 @@ interface IssuedNumber {
   bankCode: string | null;
 }
 
-/** Refuses the borrower's request (they are offered the manual transfer); the reason goes to the log. */
-function unavailable(reason: string): AppError {
-  return new AppError('BUSINESS_RULE', { userMessage: REPAY_GATEWAY_UNAVAILABLE, message: `ecpay: ${reason}` });
+/** Why no number was issued: logged with the request id, never with the number or the payer. */
+class IssueRefused extends Error {}
+
+function unavailable(reason: string): IssueRefused {
+  return new IssueRefused(reason);
 }
 
 /** Calendar days from one Taipei date (`YYYY-MM-DD`) to another. */
@@ -107,14 +111,30 @@ export class EcpayCollectionGateway implements CollectionGateway {
   }
 
   async issueStoreCode(request: CollectionIssueRequest): Promise<{ storeCode: string }> {
-    return { storeCode: (await this.issue('cvs', request)).code };
+    return { storeCode: (await this.issueOrRefuse('cvs', request)).code };
   }
 
   async issueVirtualAccount(request: CollectionIssueRequest): Promise<{ bankCode: string; bankName: string; account: string }> {
-    const { code, bankCode } = await this.issue('atm', request);
-    const bankName = bankCode ? this.options.bankName(bankCode) : null;
-    if (!bankCode || !bankName) throw unavailable(`unknown bank in the answer for request ${request.requestId}`);
-    return { bankCode, bankName, account: code };
+    const { code, bankCode, bankName } = await this.issueOrRefuse('atm', request);
+    return { bankCode: bankCode ?? '', bankName: bankName ?? '', account: code };
+  }
+
+  /**
+   * The number, or the borrower's refusal: ECPay's answer not agreeing, not coming, or the
+   * network failing all end the same for them (the channel is unavailable, the manual
+   * transfer remains); the log says which, by request id.
+   */
+  private async issueOrRefuse(channel: Channel, request: CollectionIssueRequest): Promise<IssuedNumber & { bankName: string | null }> {
+    try {
+      const issued = await this.issue(channel, request);
+      const bankName = issued.bankCode ? this.options.bankName(issued.bankCode) : null;
+      if (channel === 'atm' && !bankName) throw unavailable('the answer names an unknown bank');
+      return { ...issued, bankName };
+    } catch (error) {
+      const reason = error instanceof IssueRefused ? error.message : `no answer (${error instanceof Error ? error.name : 'error'})`;
+      this.options.log?.warn({ gateway: this.name, requestId: request.requestId, channel, reason }, 'collection number not issued');
+      throw new AppError('BUSINESS_RULE', { userMessage: REPAY_GATEWAY_UNAVAILABLE, message: `ecpay: ${reason}` });
+    }
   }
 
   private async issue(channel: Channel, request: CollectionIssueRequest): Promise<IssuedNumber> {
@@ -141,13 +161,13 @@ export class EcpayCollectionGateway implements CollectionGateway {
       this.keys,
     );
     const answer = await this.post(`${config.endpoint}/Cashier/AioCheckOut/V5`, checkout);
-    if (answer.status !== 200) throw unavailable(`checkout answered HTTP ${answer.status} for request ${request.requestId}`);
+    if (answer.status !== 200) throw unavailable(`checkout answered HTTP ${answer.status}`);
 
     const tries = this.options.queryTries ?? 5;
     for (let attempt = 1; ; attempt += 1) {
-      const info = await this.queryPaymentInfo(tradeNumber, request.requestId);
+      const info = await this.queryPaymentInfo(tradeNumber);
       if (info.RtnCode === ISSUED_RTN_CODE[channel]) return this.agreed(channel, request, info);
-      if (attempt >= tries) throw unavailable(`no number issued (RtnCode ${info.RtnCode ?? '-'}) for request ${request.requestId}`);
+      if (attempt >= tries) throw unavailable(`no number issued (RtnCode ${info.RtnCode ?? '-'})`);
       await sleep(this.options.retryDelayMs ?? 1000);
     }
   }
@@ -165,7 +185,7 @@ export class EcpayCollectionGateway implements CollectionGateway {
   }
 
   /** QueryPaymentInfo: the signed answer's fields, for this merchant and trade only. */
-  private async queryPaymentInfo(tradeNumber: string, requestId: string): Promise<Record<string, string>> {
+  private async queryPaymentInfo(tradeNumber: string): Promise<Record<string, string>> {
     const { config } = this.options;
     const query = signEcpayFields(
       {
@@ -178,34 +198,33 @@ export class EcpayCollectionGateway implements CollectionGateway {
     );
     const answer = await this.post(`${config.endpoint}/Cashier/QueryPaymentInfo`, query);
     const fields = answer.status === 200 ? readNotificationForm(answer.text.trim()) : null;
-    if (!fields) throw unavailable(`payment info answered HTTP ${answer.status}, not a form, for request ${requestId}`);
-    if (!hasValidEcpayCheckMacValue(fields, this.keys)) throw unavailable(`payment info with a bad CheckMacValue for request ${requestId}`);
+    if (!fields) throw unavailable(`payment info answered HTTP ${answer.status}, not a form`);
+    if (!hasValidEcpayCheckMacValue(fields, this.keys)) throw unavailable('payment info with a bad CheckMacValue');
     if (fields.MerchantID !== config.merchantId || fields.MerchantTradeNo !== tradeNumber) {
-      throw unavailable(`payment info names another trade for request ${requestId}`);
+      throw unavailable('payment info names another trade');
     }
     return fields;
   }
 
   /** The issued number, when ECPay's amount and expiry agree with the request. */
   private agreed(channel: Channel, request: CollectionIssueRequest, info: Record<string, string>): IssuedNumber {
-    const id = request.requestId;
-    if (info.TradeAmt !== String(request.amount)) throw unavailable(`amount ${info.TradeAmt ?? '-'} is not the request's for request ${id}`);
+    if (info.TradeAmt !== String(request.amount)) throw unavailable(`amount ${info.TradeAmt ?? '-'} is not the request's`);
     if (channel === 'cvs') {
       const expires = parseGatewayTime(info.ExpireDate);
-      if (!info.PaymentNo || !/^[0-9A-Za-z]{1,14}$/.test(info.PaymentNo)) throw unavailable(`no store code for request ${id}`);
+      if (!info.PaymentNo || !/^[0-9A-Za-z]{1,14}$/.test(info.PaymentNo)) throw unavailable('no store code');
       if (!expires || Math.abs(expires.getTime() - request.expiresAt.getTime()) > EXPIRY_TOLERANCE_MS) {
-        throw unavailable(`store code expiry ${info.ExpireDate ?? '-'} is not the request's for request ${id}`);
+        throw unavailable(`store code expiry ${info.ExpireDate ?? '-'} is not the request's`);
       }
       return { code: info.PaymentNo, bankCode: null };
     }
     if (!info.vAccount || !/^\d{1,16}$/.test(info.vAccount) || !info.BankCode || !/^\d{3}$/.test(info.BankCode)) {
-      throw unavailable(`no virtual account for request ${id}`);
+      throw unavailable('no virtual account');
     }
     // ECPay dates an account's expiry by day (yyyy/MM/dd): payable to the end of that Taipei day.
     const day = /^(\d{4})\/(\d{2})\/(\d{2})( \d{2}:\d{2}:\d{2})?$/.exec(info.ExpireDate ?? '');
     const lag = day ? daysBetween(taipeiCalendarDate(request.expiresAt), `${day[1]}-${day[2]}-${day[3]}`) : Number.NaN;
     // The request's own day, or the next (ECPay's minimum is one day): never a day before it.
-    if (!(lag === 0 || lag === 1)) throw unavailable(`account expiry ${info.ExpireDate ?? '-'} is not the request's for request ${id}`);
+    if (!(lag === 0 || lag === 1)) throw unavailable(`account expiry ${info.ExpireDate ?? '-'} is not the request's`);
     return { code: info.vAccount, bankCode: info.BankCode };
   }
 

@@ -42,6 +42,7 @@ async function collectionGatewayOf(app: FastifyInstance): Promise<{ gateway: Col
       productName: config.productName,
       now: () => app.clock.now(),
       bankName: (code) => directory.bank(code)?.name ?? null,
+      log: app.log,
     });
     return { gateway, sandbox: null };
   }

@@ -1,6 +1,7 @@
 import { buildApp, prepareDatabase } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { listAwaitingReview, resolveManualReview } from '../src/modules/decisions/resolve-manual-review.ts';
+import { checkBooks } from '../src/modules/repayments/check-books.ts';
 import { listCreditLeft, listForReview } from '../src/modules/repayments/list-for-review.ts';
 import { refundKeptCredit } from '../src/modules/repayments/refund-kept-credit.ts';
 import { resolveHeldPayment } from '../src/modules/repayments/resolve-held-payment.ts';
@@ -19,6 +20,8 @@ import { reviewManualTransfer } from '../src/modules/repayments/review-manual-tr
  *   refund-held <id> [note]        nothing is credited: the money is returned to the payer outside the system
  *   list-credits                   orders holding overpayments (credit kept) not yet refunded
  *   refund-credit <order id> [note] the credit left was paid back to the borrower's account: record it, once
+ *   check-books                    the loan journal checked: entries balanced, accounts as replayed, money in
+ *                                  as the gateways notified; prints each difference (exit 1 when there is one)
  *   list-reviews                   orders the decision left to staff (face check in manual review)
  *   approve-order <order id> [note] staff approve it: paid out as an automatic approval is
  *   refuse-order <order id> [note]  staff refuse it: 已拒絕 with the staff-review reason and the cool-down
@@ -26,7 +29,7 @@ import { reviewManualTransfer } from '../src/modules/repayments/review-manual-tr
  * Output goes to this terminal only (it holds the paying account's last five digits).
  */
 const USAGE =
-  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note] | list-credits | refund-credit <order id> [note] | list-reviews | approve-order <order id> [note] | refuse-order <order id> [note]';
+  'usage: npm run operator -- list-transfers | confirm-transfer <id> [note] | reject-transfer <id> [note] | list-held | credit-held <id> [note] | refund-held <id> [note] | list-credits | refund-credit <order id> [note] | check-books | list-reviews | approve-order <order id> [note] | refuse-order <order id> [note]';
 
 const [command, idText, ...noteWords] = process.argv.slice(2);
 const config = loadConfig();
@@ -88,6 +91,13 @@ try {
     const items = await listAwaitingReview({ db: handle.db });
     console.table(items);
     if (items.length === 0) console.log('(nothing waits)');
+  } else if (command === 'check-books') {
+    const differences = await checkBooks({ db: handle.db });
+    if (differences.length === 0) console.log('the books balance: every entry, every order, every notification');
+    else {
+      console.table(differences);
+      exitCode = 1;
+    }
   } else if (command === 'list-credits') {
     const items = await listCreditLeft({ db: handle.db });
     console.table(items);

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { listCreditKept } from '../orders/credit-kept.ts';
 import { getOrder } from '../orders/get-order.ts';
+import { lockOrder } from '../orders/lock-order.ts';
 import { loanAccountOf } from '../orders/loan-account-of.ts';
 import { postLoanEvent } from '../orders/post-loan-event.ts';
 import { insertCreditRefund } from './repayments-repository.ts';
@@ -11,7 +12,7 @@ export type CreditRefundOutcome = { outcome: 'refunded'; amount: number } | { ou
 /**
  * An operator pays the order's credit kept (overpayments) back to the borrower, outside
  * the system, and records it: the whole amount left, once, posted to the loan journal.
- * Under the order's lock (the journal post takes it), so two operators (or one twice)
+ * Under the order's lock, taken first, so two operators (or one twice)
  * cannot refund the same money twice, and a payment arriving meanwhile is counted either
  * before or after, never half.
  */
@@ -19,6 +20,8 @@ export async function refundKeptCredit(options: { db: Db; orderId: number; at: D
   const { orderId, at } = options;
   const today = taipeiCalendarDate(at);
   return options.db.transaction(async (tx) => {
+    // The order's lock first: racing refunds queue here, and the second finds nothing left.
+    if (!(await lockOrder({ db: tx, orderId }))) return { outcome: 'noOrder' };
     const order = await getOrder({ db: tx, orderId });
     if (!order) return { outcome: 'noOrder' };
     const left = (await loanAccountOf({ db: tx, order, today }))?.account.creditKept ?? 0;

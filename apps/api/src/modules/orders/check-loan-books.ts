@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { journalTargets, replayLoan } from './loan-account-of.ts';
+import { heldAmount, journalTargets, replayLoan } from './loan-account-of.ts';
 import { toLoanOrder } from './loan-order.ts';
 import {
   selectInstalments,
@@ -50,10 +50,9 @@ export async function checkLoanBooks(options: { db: Db; orderIds?: readonly numb
 /** What the journal says came in on an order: payments (by source) and what is held. */
 export async function journalReceipts(options: { db: Db; orderId: number }): Promise<{ payments: Array<{ source: string; amount: number }>; held: number; refunded: number }> {
   const entries = await selectJournalEntries(options.db, options.orderId);
-  const held = entries.reduce((sum, entry) => sum + (entry.kind === 'hold' ? entry.amount : entry.kind === 'returnHeld' || (entry.kind === 'payment' && typeof entry.detail.releasedHold === 'string') ? -entry.amount : 0), 0);
   return {
     payments: entries.filter((entry) => entry.kind === 'payment').map((entry) => ({ source: entry.source, amount: entry.amount })),
-    held,
+    held: heldAmount(entries),
     refunded: entries.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amount, 0),
   };
 }

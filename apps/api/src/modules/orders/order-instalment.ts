@@ -1,4 +1,4 @@
-import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import type { InstalmentPosition } from '../../domain/loan-account.ts';
 import { money, type Money } from '../../domain/money.ts';
 import type { OrderInstalmentRow } from './orders-repository.ts';
 
@@ -7,17 +7,7 @@ import type { OrderInstalmentRow } from './orders-repository.ts';
  * (post-loan-event's recordLoanPosition) — a read model of the journal, not the truth
  * of what is owed, which is always replayed (loan-account-of).
  */
-export interface OrderInstalment {
-  number: number;
-  dueDate: CalendarDate;
-  principal: Money;
-  interest: Money;
-  fee: Money;
-  overdueInterest: Money;
-  paidPrincipal: Money;
-  paidInterest: Money;
-  paidFee: Money;
-  paidOverdueInterest: Money;
+export interface OrderInstalment extends Omit<InstalmentPosition, 'settledOn'> {
   settledAt: Date | null;
 }
 

@@ -227,11 +227,17 @@ export class FakeEcpayServer {
     }
     this.trades.set(MerchantTradeNo, trade);
     if (trade.paymentInfoUrl) {
-      // Announced after the checkout is answered, as ECPay's server post arrives on its own.
-      const announcement = new Promise((resolve) => setImmediate(resolve))
-        .then(() => this.postTo(trade.paymentInfoUrl ?? '', this.paymentInfoFields(trade)))
-        .then((answer) => void this.paymentInfoAnswers.push(answer))
-        .catch((error: unknown) => void this.paymentInfoAnswers.push({ status: 0, text: String(error) }));
+      // Announced after the checkout is answered, as ECPay's server post arrives on its own, and repeated until
+      // answered 1|OK as ECPay does (the request may not be committed yet when the first one arrives).
+      const announce = async () => {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 0 : 100));
+          const answer = await this.postTo(trade.paymentInfoUrl ?? '', this.paymentInfoFields(trade));
+          this.paymentInfoAnswers.push(answer);
+          if (answer.text === '1|OK') return;
+        }
+      };
+      const announcement = announce().catch((error: unknown) => void this.paymentInfoAnswers.push({ status: 0, text: String(error) }));
       this.pending.add(announcement);
       void announcement.finally(() => this.pending.delete(announcement));
     }

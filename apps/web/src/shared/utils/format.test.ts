@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatMoney, formatPercent, formatTime, formatTimeDate, taipeiToday } from './format.ts';
+import { formatAmount, formatDate, formatMoney, formatRocDate, formatPercent, formatTime, formatTimeDate, taipeiToday } from './format.ts';
 
 describe('formatting for the pages', () => {
   it('writes whole dollars with grouping and a no-break space after NT$', () => {
@@ -15,6 +15,12 @@ describe('formatting for the pages', () => {
 
   it('writes calendar dates with slashes', () => {
     expect(formatDate('2026-12-23')).toBe('2026/12/23');
+    expect(formatDate('2026-11-24T16:30:00.000Z')).toBe('2026/11/25');
+    expect(formatDate('—')).toBe('—');
+  });
+
+  it('writes the ROC date where the ID card uses it', () => {
+    expect(formatRocDate('1990-12-27')).toBe('民國 79 年 12 月 27 日');
   });
 
   it("writes times in Taipei's zone, whatever the device's", () => {

@@ -1,4 +1,5 @@
 import { groupThousands, ntd } from '@app/contract/money-format.ts';
+import { peopleDate, rocDate } from '@app/contract/date-format.ts';
 import { taipeiCalendarDate, taipeiWallClock } from '@app/contract/taipei-time.ts';
 
 /**
@@ -22,9 +23,17 @@ export function formatPercent(value: number): string {
   return `${value.toFixed(2)}%`;
 }
 
-/** A calendar date (`YYYY-MM-DD`, already Taipei's): 2026/12/23. */
+/**
+ * The one date form for people: a calendar date (`YYYY-MM-DD`, already Taipei's) or an
+ * ISO time (read in Taipei) → 2026/12/23. What is not a date is shown as given.
+ */
 export function formatDate(date: string): string {
-  return date.replace(/-/g, '/');
+  return peopleDate(date);
+}
+
+/** A date as the ID card prints it: `1990-12-27` → 民國 79 年 12 月 27 日. */
+export function formatRocDate(date: string): string {
+  return rocDate(date);
 }
 
 function taipei(iso: string): { date: string; time: string } | null {

@@ -100,6 +100,7 @@ export const PAYMENT_KIND_TEXTS = {
   nextInstalment: '本期應還',
   allDue: '全部到期金額',
   payoff: '提前全部結清',
+  payoffPart: '分次結清',
   extension: '展期',
 } as const;
 export const PAYMENT_CHANNEL_TEXTS = { cvs: '超商代碼', atm: 'ATM 轉帳', manual: '自行匯款' } as const;

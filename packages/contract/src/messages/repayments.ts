@@ -17,6 +17,11 @@ export function repayChoiceExtension(newDueDate: string): string {
 }
 
 export const REPAY_ORDER_NOT_REPAYABLE = '此訂單目前沒有需要繳納的款項';
+export const REPAY_AMOUNT_CHANGED = '應還金額已更新，請確認新的金額後再取得繳費代碼';
+export const REPAY_PARTS_ALL_ISSUED = '全部結清的各筆繳費代碼都已取得，請依上方代碼繳費';
+export function repayPartUnderMinimum(channelName: string, min: number): string {
+  return `剩餘金額低於${channelName}單筆下限 ${ntd(min)}，請改用其他方式`;
+}
 export const REPAY_NOTHING_DUE = '目前沒有已到期的款項，可選擇繳納下一期或全部結清';
 export const REPAY_MANUAL_ONLY_FORM = '自行轉帳請填寫匯款資料並上傳收據';
 

@@ -17,18 +17,39 @@ export type TRepayChannelCode = z.infer<typeof ZRepayChannelCodeSchema>;
 
 /**
  * What the borrower chose to pay: the next instalment, everything due now, the whole
- * loan today (interest to the day), or an extension (single-repayment loans).
+ * loan today (interest to the day), one part of that payoff when it is over the
+ * channel's limit (see `nextPayoffPart`), or an extension (single-repayment loans).
  */
-export const REPAY_KINDS = ['nextInstalment', 'allDue', 'payoff', 'extension'] as const;
+export const REPAY_KINDS = ['nextInstalment', 'allDue', 'payoff', 'payoffPart', 'extension'] as const;
 export const ZRepayKindSchema = z.enum(REPAY_KINDS);
 export type TRepayKind = z.infer<typeof ZRepayKindSchema>;
 
 export const ZRepayChoiceSchema = z.object({
   kind: ZRepayKindSchema,
   amount: ZMoneySchema,
-  /** e.g. 第 2 期（2026-12-23 到期） or 全部結清（利息計至今日）. */
+  /** e.g. 第 2 期（2026/12/23 到期） or 全部結清（利息計至今日）. */
   label: z.string(),
+  /**
+   * payoff only: what the open (unexpired, unpaid) part codes already cover. The next
+   * part is taken from what is left (`nextPayoffPart`).
+   */
+  coveredByOpenParts: ZMoneySchema.optional(),
 });
+export type TRepayChoice = z.infer<typeof ZRepayChoiceSchema>;
+
+/**
+ * The one rule for splitting a payoff over a channel's limit: the next part is as much as
+ * the channel takes, but never leaves a rest below the channel's minimum (so the last
+ * part can still be paid the same way). Null when what is left is below the minimum.
+ * The pay page shows it and the server issues exactly it. (Every part stays within the
+ * limits when the maximum is at least twice the minimum, as configured.)
+ */
+export function nextPayoffPart(left: number, channel: { minAmount: number; maxAmount: number }): number | null {
+  if (left < channel.minAmount || left <= 0) return null;
+  if (left <= channel.maxAmount) return left;
+  const rest = left - channel.maxAmount;
+  return rest >= channel.minAmount ? channel.maxAmount : left - channel.minAmount;
+}
 
 export const ZRepayChannelSchema = z.object({
   code: ZRepayChannelCodeSchema,
@@ -96,6 +117,11 @@ export const ZRepayCollectRequestSchema = z.object({
   orderId: ZOrderIdSchema,
   kind: ZRepayKindSchema,
   channel: z.enum(['cvs', 'atm']),
+  /**
+   * The amount the borrower was shown for this choice. When the choice costs something
+   * else now (money arrived, a day passed), nothing is issued and the page reads again.
+   */
+  amount: ZMoneySchema.optional(),
 });
 export type TRepayCollectRequest = z.input<typeof ZRepayCollectRequestSchema>;
 
@@ -156,4 +182,6 @@ export const ZExtensionRepayRequestSchema = z.object({
   requestId: ZRequestIdSchema,
   orderId: ZOrderIdSchema,
   channel: z.enum(['cvs', 'atm']),
+  /** The price the borrower was shown (the trial's dueNow); refused when it changed. */
+  amount: ZMoneySchema.optional(),
 });

@@ -2,9 +2,12 @@ import type { TPaymentResponse, TRepayKind } from '@app/contract/schemas/repayme
 import type { RepayConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import { REPAY_AMOUNT_CHANGED } from '@app/contract/messages/repayments.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { lockOrder } from '../orders/lock-order.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { paymentView } from './payment-view.ts';
-import { checkChannelLimits } from './repay-channels.ts';
+import { checkChannelLimits, repayChannels } from './repay-channels.ts';
 import { amountFor, ownOrder, repaymentPosition } from './repayment-position.ts';
 import { insertRepaymentRequest, selectOpenRequest, updateRepaymentRequest } from './repayments-repository.ts';
 
@@ -21,7 +24,10 @@ function endOfTaipeiDay(date: string): Date {
  * end of its due date: after it, the loan can no longer be extended). Within the limits
  * of the channel. Idempotent by requestId (the envelope runs this once per requestId);
  * an unexpired request for the same thing (order, kind, channel, amount) is answered
- * again instead of a new one.
+ * again instead of a new one. A payoff over the channel's limit is issued in parts, each
+ * its own code for the next part of what the open parts do not cover yet (the order
+ * locked meanwhile, so two parts never cover the same money). When the borrower was shown
+ * another amount than the choice costs now, nothing is issued.
  */
 export async function collectRepayment(options: {
   db: Db;
@@ -29,6 +35,8 @@ export async function collectRepayment(options: {
   orderId: number;
   kind: TRepayKind;
   channel: 'cvs' | 'atm';
+  /** The amount the borrower was shown for this choice. */
+  shownAmount?: number;
   now: Date;
   config: RepayConfig;
   gateway: CollectionGateway;
@@ -36,12 +44,20 @@ export async function collectRepayment(options: {
   const { db, userId, kind, channel, now, config, gateway } = options;
   const order = await ownOrder({ db, userId, orderId: options.orderId });
   const today = taipeiCalendarDate(now);
-  const position = await repaymentPosition({ db, order, today });
-  const { amount, extension } = amountFor(position, kind);
+  const part = kind === 'payoffPart';
+  if (part) await lockOrder({ db, orderId: order.id });
+  const position = await repaymentPosition({ db, order, today, now: part ? now : undefined });
+  const limits = repayChannels(config).find((candidate) => candidate.code === channel);
+  const { amount, extension } = amountFor(position, kind, limits);
+  if (options.shownAmount !== undefined && options.shownAmount !== amount) {
+    throw new AppError('BUSINESS_RULE', { userMessage: REPAY_AMOUNT_CHANGED, message: 'the choice costs another amount now' });
+  }
   checkChannelLimits(config, channel, amount);
 
-  const open = await selectOpenRequest(db, { orderId: order.id, kind, channel, amount, now });
-  if (open) return { payment: paymentView(open, now) };
+  if (!part) {
+    const open = await selectOpenRequest(db, { orderId: order.id, kind, channel, amount, now });
+    if (open) return { payment: paymentView(open, now) };
+  }
 
   let expiresAt = new Date(now.getTime() + config.codeValidHours * HOUR_MS);
   if (extension) {

@@ -9,6 +9,6 @@ import { ownOrder, repayChoices, repaymentPosition } from './repayment-position.
 export async function listRepayChannels(options: { db: Db; userId: number; orderId: number; now: Date; config: RepayConfig }): Promise<TRepayChannelResponse> {
   const { db, userId, now, config } = options;
   const order = await ownOrder({ db, userId, orderId: options.orderId });
-  const position = await repaymentPosition({ db, order, today: taipeiCalendarDate(now) });
+  const position = await repaymentPosition({ db, order, today: taipeiCalendarDate(now), now });
   return { channels: repayChannels(config), choices: repayChoices(position) };
 }

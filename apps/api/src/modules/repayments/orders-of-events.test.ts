@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import type { TExtensionTrialResponse, TPaymentResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
+import { REPAY_AMOUNT_CHANGED, REPAY_PARTS_ALL_ISSUED } from '@app/contract/messages/repayments.ts';
+import type { TExtensionTrialResponse, TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
 import { taipeiInstant } from '../../domain/reminder-hours.ts';
@@ -124,5 +125,49 @@ describe('money in every order of events', () => {
     expect(extended).toMatchObject({ state: '待還款', extensionsUsed: 1 });
     expect(extended.instalments[0]).toMatchObject({ dueDate: addDays(due, 30), overdueInterest: 0 });
     await expectBooksBalance(database.handle, orderId);
+  });
+
+  it('a payoff over every channel\'s limit: paid in parts, each its own code, interest stopping for what each part paid', async () => {
+    moveTo('2030-06-01');
+    const user = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 100_000, 90);
+    moveTo(addDays('2030-06-01', 10));
+    const part = async (shown?: number) => {
+      const result = await server.client.call(
+        ENDPOINTS.repayCollect,
+        { requestId: requestId(), orderId: String(orderId), kind: 'payoffPart', channel: 'atm', ...(shown === undefined ? {} : { amount: shown }) },
+        user.headers,
+      );
+      return result.envelope?.status === 200 ? bodyOf<TPaymentResponse>(result.envelope).payment : { refused: result.envelope?.message };
+    };
+    const payoffChoice = async () =>
+      bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope).choices.find((c) => c.kind === 'payoff');
+    // Ten days on 100,000 at 12 %: 328.77 → 329. Over the virtual account's 30,000, so the payoff comes in parts.
+    expect(await payoffChoice()).toMatchObject({ amount: 100_329, coveredByOpenParts: 0 });
+    const first = await part(30_000);
+    expect(first).toMatchObject({ kind: 'payoffPart', amount: 30_000, state: 'pending' });
+    expect(await payoffChoice()).toMatchObject({ amount: 100_329, coveredByOpenParts: 30_000 });
+    // Shown an amount the next part no longer is: nothing issued.
+    expect(await part(30_001)).toEqual({ refused: REPAY_AMOUNT_CHANGED });
+    expect(await payoffChoice()).toMatchObject({ coveredByOpenParts: 30_000 });
+    if (!('id' in first)) throw new Error('no first part');
+    expect((await postNotification(server, paidNotification(server, first.id, 30_000))).text).toBe('1|OK');
+
+    // Thirty days later: the paid part paid the 329 of interest and 29,671 of principal the day it was quoted,
+    // so days 10-40 run on 70,329 only: 693.65; interest in all 1,022.42 → 1,022, less 329 paid.
+    moveTo(addDays('2030-06-01', 40));
+    expect(await payoffChoice()).toMatchObject({ amount: 70_329 + 693, coveredByOpenParts: 0 });
+    const parts = [await part(), await part(), await part()];
+    expect(parts.map((p) => ('amount' in p ? p.amount : p.refused))).toEqual([30_000, 30_000, 11_022]);
+    expect(new Set(parts.map((p) => ('id' in p ? p.id : '')))).toHaveProperty('size', 3);
+    expect(await part()).toEqual({ refused: REPAY_PARTS_ALL_ISSUED });
+    for (const each of parts) {
+      if (!('id' in each)) throw new Error('a part refused');
+      expect((await postNotification(server, paidNotification(server, each.id, each.amount))).text).toBe('1|OK');
+    }
+    const settled = await detailOf(server, user, orderId);
+    expect(settled.state).toBe('已結清');
+    expect(settled.instalments[0]?.interest).toBe(1_022);
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 30_000 + 71_022, creditKept: 0 });
   });
 });

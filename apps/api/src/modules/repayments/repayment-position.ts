@@ -7,12 +7,14 @@ import {
   REPAY_CHOICE_ALL_DUE,
   REPAY_CHOICE_PAYOFF,
   REPAY_NOTHING_DUE,
+  REPAY_PARTS_ALL_ISSUED,
+  repayPartUnderMinimum,
   REPAY_ORDER_NOT_REPAYABLE,
   repayChoiceExtension,
   repayChoiceNextInstalment,
 } from '@app/contract/messages/repayments.ts';
 import { ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
-import type { TRepayKind } from '@app/contract/schemas/repayments.ts';
+import { nextPayoffPart, type TRepayChannel, type TRepayChoice, type TRepayKind } from '@app/contract/schemas/repayments.ts';
 import type { Db } from '../../db/client.ts';
 import type { ExtensionQuote } from '../../db/schema/repayments.ts';
 import { amountToSettleThrough, nextInstalment, type InstalmentPosition, type LoanAccount } from '../../domain/loan-account.ts';
@@ -24,6 +26,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { getOrderOfUser } from '../orders/get-order.ts';
 import { loanAccountOf, type LoanBooks } from '../orders/loan-account-of.ts';
 import type { LoanOrder } from '../orders/loan-order.ts';
+import { sumOpenPayoffParts } from './repayments-repository.ts';
 
 export type ExtensionPosition =
   | { allowed: true; quote: ExtensionQuote; apr: number }
@@ -40,6 +43,8 @@ export interface RepaymentPosition {
   allDue: number;
   /** Everything owed today, interest to the day (0 when nothing is). */
   payoff: number;
+  /** What the open payoff-part codes already cover (`now` given), else 0. */
+  coveredByOpenParts: number;
   extension: ExtensionPosition;
 }
 
@@ -49,8 +54,15 @@ export async function ownOrder(options: { db: Db; userId: number; orderId: numbe
   return order;
 }
 
-export async function repaymentPosition(options: { db: Db; order: LoanOrder; today: CalendarDate; capPercent?: number }): Promise<RepaymentPosition> {
-  const { db, order, today, capPercent = APR_CAP_PERCENT } = options;
+export async function repaymentPosition(options: {
+  db: Db;
+  order: LoanOrder;
+  today: CalendarDate;
+  /** Given, the open payoff-part codes at this moment are counted. */
+  now?: Date;
+  capPercent?: number;
+}): Promise<RepaymentPosition> {
+  const { db, order, today, now, capPercent = APR_CAP_PERCENT } = options;
   const repaying = (REPAYING_ORDER_STATES as readonly string[]).includes(order.state) && order.disbursedOn !== null;
   const books = repaying ? await loanAccountOf({ db, order, today, capPercent }) : null;
   const account = books?.account ?? null;
@@ -64,6 +76,7 @@ export async function repaymentPosition(options: { db: Db; order: LoanOrder; tod
     next: account && nextRow ? { ...nextRow, amount: amountToSettleThrough(account, nextRow.number) } : null,
     allDue: account && lastDue && somethingDue ? amountToSettleThrough(account, lastDue.number) : 0,
     payoff: account?.payoff ?? 0,
+    coveredByOpenParts: account && now ? await sumOpenPayoffParts(db, order.id, now) : 0,
     extension: extensionPosition({ order, books, today, capPercent }),
   };
 }
@@ -109,8 +122,15 @@ export function isPayoff(order: LoanOrder, kind: TRepayKind): boolean {
   return kind === 'payoff' || (kind === 'nextInstalment' && order.terms.method === 'singleRepayment');
 }
 
-/** What paying `kind` costs now, or the refusal that says why it cannot be paid. */
-export function amountFor(position: RepaymentPosition, kind: TRepayKind): { amount: number; extension: ExtensionQuote | null } {
+/**
+ * What paying `kind` costs now, or the refusal that says why it cannot be paid. A payoff
+ * part is the next part of what the open part codes do not cover yet, within `channel`.
+ */
+export function amountFor(
+  position: RepaymentPosition,
+  kind: TRepayKind,
+  channel?: Pick<TRepayChannel, 'name' | 'minAmount' | 'maxAmount'>,
+): { amount: number; extension: ExtensionQuote | null } {
   if (!position.repaying || position.payoff === 0) {
     throw new AppError('BUSINESS_RULE', { userMessage: REPAY_ORDER_NOT_REPAYABLE, message: 'order not repayable' });
   }
@@ -119,6 +139,16 @@ export function amountFor(position: RepaymentPosition, kind: TRepayKind): { amou
     if (!extension.allowed) throw new AppError('BUSINESS_RULE', { userMessage: extension.refusal, message: 'extension refused' });
     return { amount: extension.quote.accruedInterest + extension.quote.fee, extension: extension.quote };
   }
+  if (kind === 'payoffPart') {
+    if (!channel) throw new Error('a payoff part needs its channel');
+    const left = position.payoff - position.coveredByOpenParts;
+    if (left <= 0) throw new AppError('BUSINESS_RULE', { userMessage: REPAY_PARTS_ALL_ISSUED, message: 'payoff parts all issued' });
+    const part = nextPayoffPart(left, channel);
+    if (part === null) {
+      throw new AppError('BUSINESS_RULE', { userMessage: repayPartUnderMinimum(channel.name, channel.minAmount), message: 'payoff part under the channel minimum' });
+    }
+    return { amount: part, extension: null };
+  }
   if (isPayoff(position.order, kind)) return { amount: position.payoff, extension: null };
   if (kind === 'nextInstalment') return { amount: position.next?.amount ?? 0, extension: null };
   if (position.allDue === 0) throw new AppError('BUSINESS_RULE', { userMessage: REPAY_NOTHING_DUE, message: 'nothing due' });
@@ -126,15 +156,15 @@ export function amountFor(position: RepaymentPosition, kind: TRepayKind): { amou
 }
 
 /** The choices repay/channel offers on this order now (distinct amounts only). */
-export function repayChoices(position: RepaymentPosition): Array<{ kind: TRepayKind; amount: number; label: string }> {
+export function repayChoices(position: RepaymentPosition): TRepayChoice[] {
   if (!position.repaying || position.payoff === 0) return [];
-  const choices: Array<{ kind: TRepayKind; amount: number; label: string }> = [];
+  const choices: TRepayChoice[] = [];
   const next = position.next;
   if (position.order.terms.method === 'equalInstalments' && next) {
     choices.push({ kind: 'nextInstalment', amount: next.amount, label: repayChoiceNextInstalment(next.number, next.dueDate) });
     if (position.allDue > 0 && position.allDue !== next.amount) choices.push({ kind: 'allDue', amount: position.allDue, label: REPAY_CHOICE_ALL_DUE });
   }
-  choices.push({ kind: 'payoff', amount: position.payoff, label: REPAY_CHOICE_PAYOFF });
+  choices.push({ kind: 'payoff', amount: position.payoff, label: REPAY_CHOICE_PAYOFF, coveredByOpenParts: position.coveredByOpenParts });
   if (position.extension.allowed) {
     const quote = position.extension.quote;
     choices.push({ kind: 'extension', amount: quote.accruedInterest + quote.fee, label: repayChoiceExtension(quote.newDueDate) });

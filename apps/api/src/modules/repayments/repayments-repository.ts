@@ -31,6 +31,22 @@ export async function updateRepaymentRequest(
   await db.update(repaymentRequests).set(set).where(eq(repaymentRequests.id, id));
 }
 
+/** What the order's unexpired, unpaid payoff-part codes cover together (0 when none). */
+export async function sumOpenPayoffParts(db: Db, orderId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${repaymentRequests.amount})` })
+    .from(repaymentRequests)
+    .where(
+      and(
+        eq(repaymentRequests.orderId, orderId),
+        eq(repaymentRequests.kind, 'payoffPart'),
+        eq(repaymentRequests.state, 'pending'),
+        gt(repaymentRequests.expiresAt, now),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
 /** An unexpired, unpaid request for the same thing (order, kind, channel, amount), newest first. */
 export async function selectOpenRequest(
   db: Db,

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdMobileTraditional } from './scripts/antd-mobile-traditional.ts';
 import { deliveryBuild } from './scripts/delivery-build.ts';
 
 // `vite dev` proxies the API to a locally running server (npm run start -w apps/api).
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => {
   return {
     base: '/',
     mode: command === 'build' ? 'production' : undefined,
-    plugins: [react(), deliveryBuild()],
+    plugins: [antdMobileTraditional(), react(), deliveryBuild()],
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     resolve: {
       // The workspace root hoists React 18 (a transitive dependency); antd-mobile, hoisted

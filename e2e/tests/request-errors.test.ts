@@ -150,7 +150,7 @@ describe('request layer', () => {
     await t.close();
   });
 
-  it("a refused connection: '訪問失敗…' with '複製網址', which copies the address and toasts '已復製'", async () => {
+  it("a refused connection: '訪問失敗…' with '複製網址', which copies the address and toasts '已複製'", async () => {
     const t = await suite.browser.newPage({ allowConsole: [/ERR_CONNECTION_REFUSED/, ...LOAD_FAILED] });
     await launch(t.page);
     await t.page.route(`**${CONFIG_ONE_PATH}**`, (route) => route.abort('connectionrefused'));

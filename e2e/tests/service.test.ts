@@ -100,7 +100,7 @@ describe('customer-service button', () => {
     await t.close();
   });
 
-  it('opens the LINE popup: QR generated from the link, id and link copy to the clipboard with 已復製', async () => {
+  it('opens the LINE popup: QR generated from the link, id and link copy to the clipboard with 已複製', async () => {
     const t = await suite.browser.newPage();
     await launch(t.page);
     const popup = await openPopup(t);

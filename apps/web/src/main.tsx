@@ -7,11 +7,13 @@ import { APP_CONFIG_INVALID } from '@app/contract/messages/app-shell.ts';
 import { enableAntdOnReact19 } from './app/antd-react19.ts';
 import { App } from './app/app.tsx';
 import { applyLaunch } from './app/launch.ts';
+import { applyTraditionalChineseLocale } from './app/locale.ts';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
 import { preloadRequestCore } from './shared/api/request.ts';
 import './app/global.css';
 
 enableAntdOnReact19();
+applyTraditionalChineseLocale();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

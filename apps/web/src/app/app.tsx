@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router';
+import { APP_LOCALE } from './locale.ts';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <ConfigProvider locale={zhTW}>
+    <ConfigProvider locale={APP_LOCALE}>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
           <AppRoutes />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashRoute, launchParams } from './launch.ts';
+import { hashRoute, launchParams, otherChannelOf } from './launch.ts';
 
 describe('launchParams', () => {
   it('reads the query string before the hash', () => {
@@ -22,5 +22,18 @@ describe('hashRoute', () => {
 
   it('treats a missing hash as the root', () => {
     expect(hashRoute('https://a.tw/')).toBe('/');
+  });
+});
+
+describe('otherChannelOf', () => {
+  it("takes an ad link's utm_source as the channel when there is no type", () => {
+    expect(otherChannelOf(launchParams('https://a.tw/?utm_source=facebook&utm_medium=cpc#/'))).toBe('facebook');
+    expect(otherChannelOf(launchParams('https://a.tw/#/pages/login/moduleB?utm_source=google'))).toBe('google');
+  });
+
+  it("leaves SPEC.md's type in charge, and ignores an empty source", () => {
+    expect(otherChannelOf({ type: 'line', utm_source: 'facebook' })).toBeNull();
+    expect(otherChannelOf({ utm_source: ' ' })).toBeNull();
+    expect(otherChannelOf({})).toBeNull();
   });
 });

@@ -24,6 +24,17 @@ export function hashRoute(href: string): string {
 }
 
 /**
+ * The channel a campaign link names besides SPEC.md's `type`: ad platforms tag their
+ * links with `utm_source` (facebook, google, line), not `type`. Kept as SPEC.md's
+ * otherSourceChannel, which the request headers send when urlData has no type.
+ */
+export function otherChannelOf(params: Record<string, string>): string | null {
+  if (params.type) return null;
+  const source = params.utm_source?.trim() ?? '';
+  return source === '' ? null : source;
+}
+
+/**
  * SPEC.md section 2 launch behaviour, before the router starts: the campaign data and
  * the address are saved; without a token every address but a login page (index, or the moduleB
  * campaign landing) opens the loans tab.
@@ -32,6 +43,8 @@ export function applyLaunch(): void {
   const href = window.location.href;
   const params = launchParams(href);
   if (Object.values(params).some((value) => value !== '')) writeItem('urlData', params);
+  const otherChannel = otherChannelOf(params);
+  if (otherChannel) writeItem('otherSourceChannel', otherChannel);
   writeItem('url', href);
   if (!hasToken() && !isLoginRoute(hashRoute(href))) {
     const { pathname, search } = window.location;

@@ -1,15 +1,16 @@
 import TabBar from 'antd-mobile/es/components/tab-bar';
-import { BillOutline, CheckShieldOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
+import { CheckShieldOutline, UserOutline } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router';
 import { TAB_APTITUDE, TAB_BAR_LABEL, TAB_LOANS, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
 import { TAB_ROUTES } from './routes.ts';
+import { LoanNtdIcon, OrderNtdIcon } from './tab-icons.tsx';
 
 /** SPEC.md section 2: tab bar height 70px, colours #A4B8D2 and #2886FF selected. */
 export const TAB_BAR_HEIGHT = 70;
 
 const TABS = [
-  { key: TAB_ROUTES.loans.path, title: TAB_LOANS, Icon: PayCircleOutline },
-  { key: TAB_ROUTES.orders.path, title: TAB_ORDERS, Icon: BillOutline },
+  { key: TAB_ROUTES.loans.path, title: TAB_LOANS, Icon: LoanNtdIcon },
+  { key: TAB_ROUTES.orders.path, title: TAB_ORDERS, Icon: OrderNtdIcon },
   { key: TAB_ROUTES.me.path, title: TAB_ME, Icon: UserOutline },
   { key: TAB_ROUTES.aptitude.path, title: TAB_APTITUDE, Icon: CheckShieldOutline },
 ] as const;

@@ -24,7 +24,8 @@ export const ONBOARDING_STEPS = [
 ] as const;
 
 // Customer service and copy (SPEC.md sections 1, 8).
-export const TOAST_COPIED = '已復製';
+/** SPEC.md writes 已復製 (a wrong character: 復 is restore); users read 已複製. */
+export const TOAST_COPIED = '已複製';
 
 // Quit-confirmation popup (SPEC.md section 2).
 export const QUIT_POPUP_CONTENT = '還差一點就可以申請貸款了 您確定要退出認證嗎？';
@@ -80,3 +81,17 @@ export const UPDATE_RELOAD = '立即更新';
 export const UPDATE_LATER = '稍後';
 /** The tab bar's name for screen readers. */
 export const TAB_BAR_LABEL = '主選單';
+
+/**
+ * Screen-reader labels antd-mobile 5.43 writes in Simplified Chinese inside its picker
+ * wheel, whatever the locale (apps/web/scripts/antd-mobile-traditional.ts puts these in
+ * their place at build time). `${label}` is the item read out.
+ */
+export const PICKER_WHEEL_LABELS: Readonly<Record<string, string>> = {
+  '当前选择的是：': '目前選擇的是：',
+  '当前未选择': '目前未選擇',
+  '没有上一项': '沒有上一項',
+  '选择上一项：': '選擇上一項：',
+  '没有下一项': '沒有下一項',
+  '选择下一项：': '選擇下一項：',
+};

@@ -13,8 +13,15 @@ const SIMPLIFIED_TO_TRADITIONAL: Readonly<Record<string, string>> = {
   据: '據', 开: '開', 拦: '攔',
 };
 
+/**
+ * SPEC.md texts with a wrong character, shown as users read them: 復製 (restore) for
+ * 複製 (copy). The product owner confirmed it (the copy toast).
+ */
+const WRONG_CHARACTER_IN_SPEC: Readonly<Record<string, string>> = { 已復製: '已複製' };
+
 function toTraditional(text: string): string {
-  return [...text].map((c) => SIMPLIFIED_TO_TRADITIONAL[c] ?? c).join('');
+  const corrected = WRONG_CHARACTER_IN_SPEC[text] ?? text;
+  return [...corrected].map((c) => SIMPLIFIED_TO_TRADITIONAL[c] ?? c).join('');
 }
 
 /** constant name → the text exactly as SPEC.md writes it. */

@@ -20,7 +20,16 @@ export default function QuitPopup({ visible, onContinue, onLeave }: QuitPopupPro
       bodyStyle={{ borderTopLeftRadius: 20, borderTopRightRadius: 20 }}
     >
       <div role="dialog" aria-label={QUIT_POPUP_CONTENT} className="quit-popup-inner">
-        <p className="quit-popup-text">{QUIT_POPUP_CONTENT}</p>
+        {/* SPEC.md's text is two sentences joined by a space: one line each, so the
+            question never breaks and leaves 「嗎？」 alone on a line. */}
+        <p className="quit-popup-text">
+          {QUIT_POPUP_CONTENT.split(' ').map((sentence, index) => (
+            <span key={sentence} className="quit-popup-line">
+              {index > 0 ? ' ' : null}
+              {sentence}
+            </span>
+          ))}
+        </p>
         <div className="quit-popup-actions">
           <Button block color="primary" shape="rounded" onClick={onContinue}>
             {QUIT_POPUP_CONTINUE}

@@ -29,6 +29,8 @@ export const ZRepayChoiceSchema = z.object({
   amount: ZMoneySchema,
   /** e.g. 第 2 期（2026/12/23 到期） or 全部結清（利息計至今日）. */
   label: z.string(),
+  /** nextInstalment only: which instalment it settles. */
+  instalment: z.number().int().positive().optional(),
   /**
    * payoff only: what the open (unexpired, unpaid) part codes already cover. The next
    * part is taken from what is left (`nextPayoffPart`).
@@ -122,6 +124,8 @@ export const ZRepayCollectRequestSchema = z.object({
    * else now (money arrived, a day passed), nothing is issued and the page reads again.
    */
   amount: ZMoneySchema.optional(),
+  /** nextInstalment: the instalment the borrower was shown; refused when another is next now. */
+  instalment: z.number().int().positive().optional(),
 });
 export type TRepayCollectRequest = z.input<typeof ZRepayCollectRequestSchema>;
 

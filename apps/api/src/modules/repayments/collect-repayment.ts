@@ -37,6 +37,8 @@ export async function collectRepayment(options: {
   channel: 'cvs' | 'atm';
   /** The amount the borrower was shown for this choice. */
   shownAmount?: number;
+  /** nextInstalment: the instalment the borrower was shown. */
+  shownInstalment?: number;
   now: Date;
   config: RepayConfig;
   gateway: CollectionGateway;
@@ -49,7 +51,8 @@ export async function collectRepayment(options: {
   const position = await repaymentPosition({ db, order, today, now: part ? now : undefined });
   const limits = repayChannels(config).find((candidate) => candidate.code === channel);
   const { amount, extension } = amountFor(position, kind, limits);
-  if (options.shownAmount !== undefined && options.shownAmount !== amount) {
+  const otherInstalment = kind === 'nextInstalment' && options.shownInstalment !== undefined && position.next?.number !== options.shownInstalment;
+  if ((options.shownAmount !== undefined && options.shownAmount !== amount) || otherInstalment) {
     throw new AppError('BUSINESS_RULE', { userMessage: REPAY_AMOUNT_CHANGED, message: 'the choice costs another amount now' });
   }
   checkChannelLimits(config, channel, amount);

@@ -43,6 +43,13 @@ describe('money in every order of events', () => {
     // Instalments 1 and 2 on the payout day: no interest has run, each is its principal.
     expect(await payByCode(user, orderId, 'nextInstalment')).toBe(4_876);
     expect(await payByCode(user, orderId, 'nextInstalment')).toBe(4_925);
+    // A page still showing 第 2 期 issues nothing: instalment 3 is next now.
+    const stale = await server.client.call(
+      ENDPOINTS.repayCollect,
+      { requestId: requestId(), orderId: String(orderId), kind: 'nextInstalment', channel: 'atm', instalment: 2 },
+      user.headers,
+    );
+    expect(stale.envelope?.message).toBe(REPAY_AMOUNT_CHANGED);
     moveTo(addDays('2030-01-31', 4));
     // Instalment 3 four days later: 20,199 outstanding × 1 % a month × 4 of the period's 28 days = 28.86 → 29, and its principal.
     expect(await payByCode(user, orderId, 'nextInstalment')).toBe(29 + 4_974);

@@ -161,7 +161,7 @@ export function repayChoices(position: RepaymentPosition): TRepayChoice[] {
   const choices: TRepayChoice[] = [];
   const next = position.next;
   if (position.order.terms.method === 'equalInstalments' && next) {
-    choices.push({ kind: 'nextInstalment', amount: next.amount, label: repayChoiceNextInstalment(next.number, next.dueDate) });
+    choices.push({ kind: 'nextInstalment', amount: next.amount, label: repayChoiceNextInstalment(next.number, next.dueDate), instalment: next.number });
     if (position.allDue > 0 && position.allDue !== next.amount) choices.push({ kind: 'allDue', amount: position.allDue, label: REPAY_CHOICE_ALL_DUE });
   }
   choices.push({ kind: 'payoff', amount: position.payoff, label: REPAY_CHOICE_PAYOFF, coveredByOpenParts: position.coveredByOpenParts });

@@ -99,6 +99,7 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
       kind: payload.kind,
       channel: payload.channel,
       shownAmount: payload.amount,
+      shownInstalment: payload.instalment,
       now: ctx.now,
       config: config.repay,
       gateway: collectionGateway,

@@ -106,7 +106,7 @@ async function newBorrower(page: Page): Promise<PageApi> {
 }
 
 /** A single-repayment order applied for through loan/apply (待簽約, not signed); its id. */
-async function appliedOrder(api: PageApi): Promise<string> {
+async function appliedOrder(api: PageApi, amount?: number): Promise<string> {
   const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
   const product = init.products.find((p) => p.method === 'singleRepayment' && p.extension !== null);
   if (!product) throw new Error('no single-repayment product with extensions is seeded');
@@ -116,7 +116,7 @@ async function appliedOrder(api: PageApi): Promise<string> {
   const applied = (await api.call(ENDPOINTS.loanApply, {
     requestId: `e2e${randomInt(1e9, 9e9)}`,
     productId: product.id,
-    amount: product.amountMin,
+    amount: amount ?? product.amountMin,
     term: product.terms[0],
     bankCardId: card.id,
     purpose: purpose.code,
@@ -128,8 +128,8 @@ async function appliedOrder(api: PageApi): Promise<string> {
  * A single-repayment order paid out (待還款), made through the real paths: apply, sign,
  * confirm; the decision and the sandbox payout are the server's own jobs.
  */
-async function repayingOrder(api: PageApi, page: Page): Promise<string> {
-  const orderId = await appliedOrder(api);
+async function repayingOrder(api: PageApi, page: Page, amount?: number): Promise<string> {
+  const orderId = await appliedOrder(api, amount);
   const signatureImageKey = await uploadPng(page, await signaturePng(page));
   await api.call(ENDPOINTS.contractAdd, { orderId, signatureImageKey });
   await api.call(ENDPOINTS.loanConfirm, { orderId });
@@ -142,9 +142,9 @@ async function repayingOrder(api: PageApi, page: Page): Promise<string> {
   return orderId;
 }
 
-async function borrowerWithRepayingOrder(page: Page): Promise<{ api: PageApi; orderId: string }> {
+async function borrowerWithRepayingOrder(page: Page, amount?: number): Promise<{ api: PageApi; orderId: string }> {
   const api = await newBorrower(page);
-  return { api, orderId: await repayingOrder(api, page) };
+  return { api, orderId: await repayingOrder(api, page, amount) };
 }
 
 /**
@@ -264,12 +264,53 @@ describe('repaying an order in the browser', () => {
     await payAtSandboxCounter(page, (await codeCell.textContent()) ?? '');
     await expect.poll(() => page.getByTestId('issued-payment').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
     await expect.poll(() => page.getByTestId('order-due-date').textContent(), { timeout: 20_000 }).toBe(newDue);
+    // Without a reload, the trial follows: the old offer (its due date, 0 extensions, the ticked consent) is gone.
+    await expect.poll(async () => (await page.getByTestId('extension-trial').count()) === 0 || (await page.getByTestId('extension-consent').locator('input').isChecked()) === false).toBe(true);
+    await expect.poll(async () => (await page.getByTestId('extension-new-due').count()) === 0 || (await page.getByTestId('extension-new-due').textContent()) !== newDue).toBe(true);
 
     await launch(page, `/pages/order/detail?orderId=${orderId}`);
     await expect.poll(() => page.getByTestId('order-due-date').textContent()).toBe(newDue);
     expect(await page.getByTestId('order-summary').getByTestId('order-state').textContent()).toBe('待還款');
     await shot(page, 'extension-detail');
     await suite.server.setClockOffset(0);
+    other.assertNoConsoleErrors();
+    await other.close();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('pays a payoff over the store code\'s limit in parts, each its own code, the page following every payment without a reload', async () => {
+    const other = await suite.browser.newPage();
+    const page = other.page;
+    const { orderId } = await borrowerWithRepayingOrder(page, 50_000);
+    await launch(page, `/pages/order/pay?orderId=${orderId}`);
+    await page.getByTestId('repay-panel').waitFor();
+    const payoffAmount = page.getByTestId('choice-payoff').locator('.choice-card-amount');
+    // On the payout day nothing has run: the payoff is the principal.
+    expect(await payoffAmount.textContent()).toBe('NT$\u00a050,000');
+    await page.getByTestId('choice-payoff').locator('.adm-radio').click();
+    await page.getByTestId('channel-cvs').locator('.adm-radio').click();
+    expect(await page.getByTestId('payoff-part').textContent()).toContain('本筆 NT$\u00a020,000，繳後尚欠約 NT$\u00a030,000');
+    expect(await page.getByTestId('pay-total').textContent()).toBe('繳費金額 NT$\u00a020,000');
+    await shot(page, 'pay-in-parts');
+
+    const issueAndPay = async (amount: string) => {
+      await page.getByTestId('issue-payment').click();
+      const issued = page.getByTestId('issued-payment').first();
+      await expect.poll(() => issued.getByTestId('issued-amount').textContent()).toBe(amount);
+      expect(await issued.getByTestId('issued-kind').textContent()).toBe('分次結清');
+      await payAtSandboxCounter(page, (await issued.getByTestId('issued-store-code').textContent()) ?? '');
+      await expect.poll(() => issued.getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
+    };
+    await issueAndPay('NT$\u00a020,000');
+    // The money landed: the payoff, the next part and what is left follow, without a reload.
+    await expect.poll(() => payoffAmount.textContent(), { timeout: 20_000 }).toBe('NT$\u00a030,000');
+    await expect.poll(() => page.getByTestId('payoff-part').textContent()).toContain('本筆 NT$\u00a020,000，繳後尚欠約 NT$\u00a010,000');
+    await issueAndPay('NT$\u00a020,000');
+    await expect.poll(() => payoffAmount.textContent(), { timeout: 20_000 }).toBe('NT$\u00a010,000');
+    // The last part fits the channel: the code is for all that is left.
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('繳費金額 NT$\u00a010,000');
+    await issueAndPay('NT$\u00a010,000');
+    await expect.poll(() => page.getByTestId('order-summary').getByTestId('order-state').textContent(), { timeout: 20_000 }).toBe('已結清');
+    await shot(page, 'pay-in-parts-settled');
     other.assertNoConsoleErrors();
     await other.close();
   }, JOURNEY_TIMEOUT_MS);

@@ -121,7 +121,25 @@ export const ORDER_PAY_CHOOSE_CHANNEL_FIRST = '請先選擇還款方式';
 export const ORDER_PAY_ISSUE_CVS = '取得超商繳費代碼';
 export const ORDER_PAY_ISSUE_ATM = '取得轉帳帳號';
 export const ORDER_PAY_MANUAL_GO = '填寫匯款資料';
-export const ORDER_PAY_TOTAL = '應付金額';
+/** The amount to pay, named as the issued code names it (繳費金額): the payer's fee is never added in. */
+export const ORDER_PAY_TOTAL = '繳費金額';
+export const ORDER_PAY_ISSUE_PART_CVS = '取得本筆超商繳費代碼';
+export const ORDER_PAY_ISSUE_PART_ATM = '取得本筆轉帳帳號';
+
+/** The payer's fee, paid on top to the store or the bank, never part of 繳費金額. */
+export function payerFeeNote(fee: number): string {
+  return `另付手續費 ${ntd(fee)}（由超商或銀行向付款人收取，不含於繳費金額）`;
+}
+
+/** A payoff over the channel's limit: the part a code is issued for now, and what is left after it. */
+export function payoffPartText(channelName: string, max: number, part: number, leftAfter: number): string {
+  const after = leftAfter > 0 ? `，繳後尚欠約 ${ntd(leftAfter)}` : '，繳完即結清';
+  return `全部結清超過${channelName}單筆上限 ${ntd(max)}，分次繳納：本筆 ${ntd(part)}${after}（已繳部分不再計息）`;
+}
+
+export function payoffPartsCoveredText(covered: number): string {
+  return `已取得的分次代碼合計 ${ntd(covered)}，繳費後會自動更新`;
+}
 
 export function channelLimitText(min: number, max: number): string {
   return `單筆 ${ntd(min)} – ${ntd(max)}`;
@@ -129,6 +147,11 @@ export function channelLimitText(min: number, max: number): string {
 
 export function channelFeeText(fee: number): string {
   return `付款手續費 ${ntd(fee)}（由付款人負擔）`;
+}
+
+/** A payoff over the limit of a channel that takes it in parts. */
+export function channelInPartsText(max: number): string {
+  return `超過單筆上限 ${ntd(max)}，可分次繳納`;
 }
 
 export function channelOverLimitText(max: number): string {
@@ -150,6 +173,7 @@ export const ISSUED_STORE_CODE = '繳費代碼';
 export const ISSUED_BANK = '銀行代碼';
 export const ISSUED_ACCOUNT = '轉帳帳號';
 export const ISSUED_AMOUNT = '繳費金額';
+export const ISSUED_KIND = '繳費項目';
 export const ISSUED_EXPIRES_AT = '繳費期限';
 export const ISSUED_TIME_LEFT = '剩餘時間';
 export const ISSUED_EXPIRED = '此代碼已逾時，請重新取得';

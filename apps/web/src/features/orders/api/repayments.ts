@@ -47,32 +47,52 @@ export function useExtensionTrial(orderId: string, enabled: boolean) {
   });
 }
 
-/** After a payment is issued or a transfer reported, the order and its list read again. */
-function useRefreshOrder(orderId: string) {
+/**
+ * What the pay page derives from the order (the choices, the payoff, the extension trial)
+ * read again: after the order changed (money credited, an extension applied), after a
+ * code was issued, and after a refusal (the choice may cost something else now).
+ */
+export function useRefreshPayChoices(orderId: string) {
   const client = useQueryClient();
   return () => {
-    void client.invalidateQueries({ queryKey: ['order'] });
     void client.invalidateQueries({ queryKey: ['repay', 'channel', orderId] });
+    void client.invalidateQueries({ queryKey: ['repay', 'replan', orderId] });
+    void client.invalidateQueries({ queryKey: ['extension', 'trial', orderId] });
   };
 }
 
-/** Issues a store code or a virtual account for the chosen amount. */
+/** After a payment is issued or a transfer reported, the order, its list and the choices read again. */
+function useRefreshOrder(orderId: string) {
+  const client = useQueryClient();
+  const refreshChoices = useRefreshPayChoices(orderId);
+  return () => {
+    void client.invalidateQueries({ queryKey: ['order'] });
+    refreshChoices();
+  };
+}
+
+/**
+ * Issues a store code or a virtual account for the chosen amount; the amount (and the
+ * instalment) the borrower was shown go with it, so a stale page issues nothing.
+ */
 export function useCollect(orderId: string) {
   const refresh = useRefreshOrder(orderId);
   return useSingleFlightMutation({
-    mutationFn: (input: { kind: RepayChoice['kind']; channel: 'cvs' | 'atm' }) =>
+    mutationFn: (input: { kind: RepayChoice['kind']; channel: 'cvs' | 'atm'; amount: number; instalment?: number }) =>
       request(ENDPOINTS.repayCollect, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
     onSuccess: refresh,
+    onError: refresh,
   });
 }
 
-/** Issues the payment of an extension; the due date moves once it is paid. */
+/** Issues the payment of an extension at the price shown; the due date moves once it is paid. */
 export function useExtensionRepay(orderId: string) {
   const refresh = useRefreshOrder(orderId);
   return useSingleFlightMutation({
-    mutationFn: (channel: 'cvs' | 'atm') =>
-      request(ENDPOINTS.extensionRepay, { requestId: newRequestId(), orderId, channel }, { loading: true }).then((answer) => answer.payment),
+    mutationFn: (input: { channel: 'cvs' | 'atm'; amount: number }) =>
+      request(ENDPOINTS.extensionRepay, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
     onSuccess: refresh,
+    onError: refresh,
   });
 }
 

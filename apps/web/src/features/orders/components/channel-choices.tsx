@@ -3,10 +3,13 @@ import * as T from '@app/contract/messages/order-pages.ts';
 import type { RepayChannel } from '../api/repayments.ts';
 import { ChoiceCard } from './choice-card.tsx';
 
-/** Why a channel cannot take this amount, or null when it can. */
-export function channelRefusal(channel: RepayChannel, amount: number | undefined): string | null {
+/**
+ * Why a channel cannot take this amount, or null when it can. `inParts`: an amount over
+ * the limit is paid in parts (a payoff), so only one below the minimum is refused.
+ */
+export function channelRefusal(channel: RepayChannel, amount: number | undefined, inParts = false): string | null {
   if (amount === undefined) return null;
-  if (amount > channel.maxAmount) return T.channelOverLimitText(channel.maxAmount);
+  if (amount > channel.maxAmount && !(inParts && channel.code !== 'manual')) return T.channelOverLimitText(channel.maxAmount);
   if (amount < channel.minAmount) return T.channelUnderLimitText(channel.minAmount);
   return null;
 }
@@ -15,11 +18,14 @@ export function channelRefusal(channel: RepayChannel, amount: number | undefined
 export function ChannelChoices({
   channels,
   amount,
+  inParts = false,
   value,
   onChange,
 }: {
   channels: readonly RepayChannel[];
   amount: number | undefined;
+  /** The amount may be paid in parts (a payoff): over a limit is not a refusal. */
+  inParts?: boolean;
   value: string | undefined;
   onChange: (code: RepayChannel['code']) => void;
 }) {
@@ -27,7 +33,8 @@ export function ChannelChoices({
     <Radio.Group value={value ?? null} onChange={(code) => onChange(code as RepayChannel['code'])}>
       <div className="choice-cards" role="radiogroup" aria-label={T.ORDER_PAY_CHANNEL_TITLE}>
         {channels.map((channel) => {
-          const refusal = channelRefusal(channel, amount);
+          const refusal = channelRefusal(channel, amount, inParts);
+          const parts = refusal === null && amount !== undefined && amount > channel.maxAmount;
           return (
             <ChoiceCard
               key={channel.code}
@@ -44,6 +51,7 @@ export function ChannelChoices({
               <p className="choice-card-note" data-testid={`channel-fee-${channel.code}`}>
                 {channel.payerFee > 0 ? T.channelFeeText(channel.payerFee) : T.ORDER_PAY_FEE_NONE}
               </p>
+              {parts ? <p className="choice-card-note choice-card-parts">{T.channelInPartsText(channel.maxAmount)}</p> : null}
               {refusal ? (
                 <p className="choice-card-refusal" role="note">
                   {refusal}

@@ -19,7 +19,20 @@ import { ChannelChoices } from './channel-choices.tsx';
  */
 export function ExtensionPanel({ orderId, channels, onIssued }: { orderId: string; channels: readonly RepayChannel[]; onIssued: (payment: OrderPayment) => void }) {
   const trial = useExtensionTrial(orderId, true);
-  return <QueryState query={trial}>{(answer) => <ExtensionTrialView orderId={orderId} trial={answer} channels={channels} onIssued={onIssued} />}</QueryState>;
+  // A new trial (an extension applied, a day passed) is a new form: the consent is asked again.
+  return (
+    <QueryState query={trial}>
+      {(answer) => (
+        <ExtensionTrialView
+          key={`${answer.currentDueDate}|${answer.extensionsUsed}|${answer.dueNow}|${answer.allowed}`}
+          orderId={orderId}
+          trial={answer}
+          channels={channels}
+          onIssued={onIssued}
+        />
+      )}
+    </QueryState>
+  );
 }
 
 function ExtensionTrialView({
@@ -53,7 +66,7 @@ function ExtensionTrialView({
     });
     if (!confirmed) return;
     try {
-      onIssued(await repay.mutateAsync(channel.code));
+      onIssued(await repay.mutateAsync({ channel: channel.code, amount: trial.dueNow }));
     } catch {
       // The query client showed the server's refusal.
     }

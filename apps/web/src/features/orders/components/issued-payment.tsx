@@ -54,6 +54,12 @@ export function IssuedPayment({ payment }: { payment: OrderPayment }) {
           {formatMoney(payment.amount)}
         </span>
       </div>
+      <div className="issued-row">
+        <span className="issued-label">{T.ISSUED_KIND}</span>
+        <span className="issued-value" data-testid="issued-kind">
+          {T.PAYMENT_KIND_TEXTS[payment.kind]}
+        </span>
+      </div>
       {payment.storeCode ? <CopyRow label={T.ISSUED_STORE_CODE} value={payment.storeCode} testId="issued-store-code" /> : null}
       {payment.virtualAccount ? (
         <>

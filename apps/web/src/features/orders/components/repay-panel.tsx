@@ -2,6 +2,8 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Radio from 'antd-mobile/es/components/radio';
 import * as T from '@app/contract/messages/order-pages.ts';
+import { REPAY_PARTS_ALL_ISSUED } from '@app/contract/messages/repayments.ts';
+import { nextPayoffPart } from '@app/contract/schemas/repayments.ts';
 import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import type { OrderPayment } from '../api/order-detail.ts';
@@ -50,24 +52,36 @@ export function RepayPanel({
   onIssued: (payment: OrderPayment) => void;
 }) {
   const choices = options.choices.filter((choice) => choice.kind !== 'extension');
-  const [kind, setKind] = useState<RepayChoice['kind'] | undefined>(choices[0]?.kind);
+  const [picked, setKind] = useState<RepayChoice['kind'] | undefined>(choices[0]?.kind);
   const [channelCode, setChannelCode] = useState<string>();
   const [error, setError] = useState<string>();
   const collect = useCollect(orderId);
-  const choice = choices.find((c) => c.kind === kind);
+  // The choices follow the server: one that is gone (an instalment paid meanwhile) is no longer chosen.
+  const choice = choices.find((c) => c.kind === picked);
+  const kind = choice?.kind;
   const channel = options.channels.find((c) => c.code === channelCode);
-  const usable = channel && channelRefusal(channel, choice?.amount) === null ? channel : undefined;
+  // A payoff over a channel's limit is paid in parts: what the open part codes do not cover yet.
+  const payoff = choice?.kind === 'payoff';
+  const left = choice ? choice.amount - (choice.coveredByOpenParts ?? 0) : undefined;
+  const inParts = payoff && channel !== undefined && channel.code !== 'manual' && choice.amount > channel.maxAmount;
+  const part = inParts && left !== undefined ? nextPayoffPart(left, channel) : null;
+  const payAmount = inParts ? (part ?? undefined) : choice?.amount;
+  const usable = channel && channelRefusal(channel, payoff ? left : choice?.amount, payoff) === null ? channel : undefined;
+  const allPartsIssued = inParts && left !== undefined && left <= 0;
 
   if (choices.length === 0) return <p className="order-section-empty">{T.ORDER_PAY_NO_CHOICES}</p>;
 
   async function issue() {
-    if (!choice) return setError(T.ORDER_PAY_CHOOSE_AMOUNT_FIRST);
+    if (!choice || payAmount === undefined) return setError(T.ORDER_PAY_CHOOSE_AMOUNT_FIRST);
     if (!usable || usable.code === 'manual') return setError(T.ORDER_PAY_CHOOSE_CHANNEL_FIRST);
     setError(undefined);
+    const input = inParts
+      ? { kind: 'payoffPart' as const, channel: usable.code, amount: payAmount }
+      : { kind: choice.kind, channel: usable.code, amount: payAmount, ...(choice.instalment ? { instalment: choice.instalment } : {}) };
     try {
-      onIssued(await collect.mutateAsync({ kind: choice.kind, channel: usable.code }));
+      onIssued(await collect.mutateAsync(input));
     } catch {
-      // The query client showed the server's refusal.
+      // The query client showed the server's refusal; the choices are read again.
     }
   }
 
@@ -91,6 +105,11 @@ export function RepayPanel({
               extra={<strong className="choice-card-amount">{formatMoney(item.amount)}</strong>}
             >
               {item.kind === 'payoff' && kind === 'payoff' ? <PayoffBreakdown orderId={orderId} /> : null}
+              {item.kind === 'payoff' && kind === 'payoff' && (item.coveredByOpenParts ?? 0) > 0 ? (
+                <p className="choice-card-note" data-testid="payoff-parts-covered">
+                  {T.payoffPartsCoveredText(item.coveredByOpenParts ?? 0)}
+                </p>
+              ) : null}
             </ChoiceCard>
           ))}
         </div>
@@ -99,7 +118,8 @@ export function RepayPanel({
       <h3 className="order-subtitle">{T.ORDER_PAY_CHANNEL_TITLE}</h3>
       <ChannelChoices
         channels={options.channels}
-        amount={choice?.amount}
+        amount={payoff ? left : choice?.amount}
+        inParts={payoff}
         value={channelCode}
         onChange={(code) => {
           setChannelCode(code);
@@ -121,13 +141,42 @@ export function RepayPanel({
       ) : (
         <div className="order-pay-actions">
           <FormError message={error} />
-          {choice ? (
-            <p className="order-pay-total">
-              {T.ORDER_PAY_TOTAL} <strong>{formatMoney(choice.amount + (usable?.payerFee ?? 0))}</strong>
+          {allPartsIssued ? (
+            <p className="order-note" role="status" data-testid="payoff-parts-all-issued">
+              {REPAY_PARTS_ALL_ISSUED}
+            </p>
+          ) : inParts && part !== null && left !== undefined && channel ? (
+            <p className="order-note" data-testid="payoff-part">
+              {T.payoffPartText(channel.name, channel.maxAmount, part, left - part)}
             </p>
           ) : null}
-          <Button block color="primary" size="large" shape="rounded" loading={collect.isPending} onClick={() => void issue()} data-testid="issue-payment">
-            {usable?.code === 'atm' ? T.ORDER_PAY_ISSUE_ATM : T.ORDER_PAY_ISSUE_CVS}
+          {payAmount !== undefined && !allPartsIssued ? (
+            <p className="order-pay-total" data-testid="pay-total">
+              {T.ORDER_PAY_TOTAL} <strong>{formatMoney(payAmount)}</strong>
+            </p>
+          ) : null}
+          {usable && usable.payerFee > 0 ? (
+            <p className="choice-card-note" data-testid="pay-fee-note">
+              {T.payerFeeNote(usable.payerFee)}
+            </p>
+          ) : null}
+          <Button
+            block
+            color="primary"
+            size="large"
+            shape="rounded"
+            disabled={allPartsIssued}
+            loading={collect.isPending}
+            onClick={() => void issue()}
+            data-testid="issue-payment"
+          >
+            {inParts
+              ? usable?.code === 'atm'
+                ? T.ORDER_PAY_ISSUE_PART_ATM
+                : T.ORDER_PAY_ISSUE_PART_CVS
+              : usable?.code === 'atm'
+                ? T.ORDER_PAY_ISSUE_ATM
+                : T.ORDER_PAY_ISSUE_CVS}
           </Button>
         </div>
       )}

@@ -8,7 +8,7 @@ import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { type OrderDetail, type OrderPayment } from '../api/order-detail.ts';
-import { useRepayOptions } from '../api/repayments.ts';
+import { useRefreshPayChoices, useRepayOptions } from '../api/repayments.ts';
 import { ExtensionPanel } from '../components/extension-panel.tsx';
 import { IssuedPayment } from '../components/issued-payment.tsx';
 import { RepayPanel } from '../components/repay-panel.tsx';
@@ -32,6 +32,12 @@ export default function OrderPayPage() {
   );
 }
 
+/** What changes when money lands or an extension applies: the pay choices are read again when it does. */
+function orderVersion(order: OrderDetail): string {
+  const payments = order.payments.map((payment) => `${payment.id}:${payment.state}`).join(',');
+  return [order.state, order.outstanding, order.nextDueDate, order.extensionsUsed, payments].join('|');
+}
+
 function isOpen(payment: OrderPayment): boolean {
   return payment.state === 'pending' && payment.expiresAt !== null && Date.parse(payment.expiresAt) > Date.now();
 }
@@ -51,6 +57,16 @@ function OrderPayView({ order }: { order: OrderDetail }) {
   useEffect(() => {
     if (issued) issuedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [issued]);
+
+  // The server's answer is the source: when the order moved, the choices, the payoff and the trial follow it.
+  const refreshChoices = useRefreshPayChoices(order.id);
+  const version = orderVersion(order);
+  const seenVersion = useRef(version);
+  useEffect(() => {
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    refreshChoices();
+  }, [version, refreshChoices]);
 
   return (
     <>

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
 import { isStrictBase64, KEY_LENGTH } from '@app/contract/cipher-format.ts';
+import type { TLender } from '@app/contract/schemas/config.ts';
 
 /**
  * The only reader of process.env in the API. Everything else receives a typed Config,
@@ -91,9 +92,14 @@ const ZEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   APP_CIPHER_KEY: cipherKey,
   PRODUCT_NAME: z.string().min(1).default('小安貸'),
-  // The lender as the loan contract names it (its legal entity and registered address).
-  LENDER_NAME: z.string().min(1).default('小安金融股份有限公司'),
+  // The lender as every contract, document and page names it (docs/decisions.md: one
+  // lender identity): legal entity, registered address, unified business number (統一編號,
+  // 8 digits), customer-service phone and hours. Set the real ones in production.
+  LENDER_NAME: z.string().min(1).default('小安資融股份有限公司'),
   LENDER_ADDRESS: z.string().min(1).default('臺北市中正區重慶南路一段 1 號'),
+  LENDER_REGISTRATION_NO: z.string().regex(/^\d{8}$/, 'must be the 8-digit 統一編號').default('83451206'),
+  LENDER_SERVICE_PHONE: z.string().min(1).default('0800-080-123'),
+  LENDER_SERVICE_HOURS: z.string().min(1).default('每日 09:00-21:00'),
   PACKAGE_NAME: z.string().min(1).default('tw.xiaoan.loan'),
   API_BASE: z.string().default(''),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -173,8 +179,8 @@ export interface Config {
   cipherKey: string;
   cipherKeyIsDev: boolean;
   productName: string;
-  /** The lender named in the loan contract (modules/contracts). */
-  lender: { name: string; address: string };
+  /** The lender as every contract, document and page names it (served by modules/config). */
+  lender: TLender;
   packageName: string;
   apiBase: string;
   webDist: string;
@@ -302,7 +308,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cipherKey: data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY,
     cipherKeyIsDev: data.APP_CIPHER_KEY === undefined || data.APP_CIPHER_KEY === DEV_CIPHER_KEY,
     productName: data.PRODUCT_NAME,
-    lender: { name: data.LENDER_NAME, address: data.LENDER_ADDRESS },
+    lender: {
+      name: data.LENDER_NAME,
+      address: data.LENDER_ADDRESS,
+      registrationNo: data.LENDER_REGISTRATION_NO,
+      servicePhone: data.LENDER_SERVICE_PHONE,
+      serviceHours: data.LENDER_SERVICE_HOURS,
+    },
     packageName: data.PACKAGE_NAME,
     apiBase: data.API_BASE,
     webDist: data.WEB_DIST,

@@ -1,11 +1,12 @@
+import { peopleDate } from '@app/contract/date-format.ts';
 import { taipeiWallClock } from '@app/contract/taipei-time.ts';
 
 /** Dates shown to users, and written in gateway messages, are Taipei wall-clock time, whatever the server's zone. */
 
-/** `2025-01-31 14:05` in Asia/Taipei. */
+/** `2025/01/31 14:05` in Asia/Taipei: the one date form for people (contract/date-format.ts). */
 export function formatTaipeiDateTime(date: Date): string {
   const clock = taipeiWallClock(date);
-  return `${clock.date} ${clock.time.slice(0, 5)}`;
+  return `${peopleDate(clock.date)} ${clock.time.slice(0, 5)}`;
 }
 
 /** `2026/11/23 21:05:09`, Taipei wall-clock time, as Taiwan gateways write it. */

@@ -1,5 +1,6 @@
 /** Loans: products, home data, quotes and the application (server texts). */
 
+import { peopleDate } from '../date-format.ts';
 import { ntd } from '../money-format.ts';
 
 function termsText(terms: readonly number[], unit: 'day' | 'month'): string {
@@ -57,7 +58,7 @@ export function aprDisclosureLine(minPercent: number, maxPercent: number, capPer
 }
 
 export function aprFootnote(baseDate: string): string {
-  return `總費用年百分率不等於借款利率。本試算以 ${baseDate} 全額撥款、依約按期還款為例計算，已含利息及所有應付費用（逾期違約金等不在內）；實際以撥款日及契約為準。`;
+  return `總費用年百分率不等於借款利率。本試算以 ${peopleDate(baseDate)} 全額撥款、依約按期還款為例計算，已含利息及所有應付費用（逾期違約金等不在內）；實際以撥款日及契約為準。`;
 }
 
 // The statements before applying (checkTips).

@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/**
+ * The lender as every page and document names it: one legal entity, its registered
+ * address, its unified business number (統一編號) and how to reach customer service.
+ * One place (the API's configuration) serves the contract, the legal documents, the
+ * footer, the Me tab and the service popup.
+ */
+export const ZLenderSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  registrationNo: z.string(),
+  servicePhone: z.string(),
+  serviceHours: z.string(),
+});
+export type TLender = z.infer<typeof ZLenderSchema>;
+
 /** POST /api/v3/common/config: the public configuration the app reads at start. */
 export const ZCommonConfigRequestSchema = z.object({}).passthrough();
 export const ZCommonConfigResponseSchema = z.object({
@@ -9,6 +24,7 @@ export const ZCommonConfigResponseSchema = z.object({
   serviceLine: z.string().optional(),
   /** Legal cap of the APR in percent (Civil Code art. 205). */
   aprCapPercent: z.number(),
+  lender: ZLenderSchema,
   /** Public config values operators set (key → value). */
   values: z.record(z.string(), z.string()),
 });

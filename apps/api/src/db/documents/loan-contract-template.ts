@@ -15,7 +15,7 @@ export const LOAN_CONTRACT_TEMPLATE = {
 
 ## 第一條 契約當事人
 
-貸與人：小安資融股份有限公司（以下稱「甲方」）。
+貸與人：{{lender.name}}（統一編號 {{lender.registrationNo}}，地址：{{lender.address}}，以下稱「甲方」）。
 借用人：〔姓名、身分證統一編號〕（以下稱「乙方」）。
 
 ## 第二條 借款金額與撥款

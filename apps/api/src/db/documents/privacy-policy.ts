@@ -15,8 +15,8 @@ export const PRIVACY_POLICY = {
 
 ## 一、蒐集者
 
-小安資融股份有限公司（以下稱「本公司」），經營「小安貸」個人小額信用貸款服務。
-聯絡方式：客服 LINE 帳號 @xiaoandai、電子郵件 privacy@xiaoan.tw。
+{{lender.name}}（以下稱「本公司」，統一編號 {{lender.registrationNo}}，地址：{{lender.address}}），經營「小安貸」個人小額信用貸款服務。
+聯絡方式：客服電話 {{lender.servicePhone}}（{{lender.serviceHours}}）、客服 LINE 帳號 @xiaoandai、電子郵件 privacy@xiaoan.tw。
 
 ## 二、蒐集目的
 

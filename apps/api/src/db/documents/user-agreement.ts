@@ -10,7 +10,7 @@ export const USER_AGREEMENT = {
 
 版本：2025-01
 
-歡迎使用「小安貸」（以下稱「本服務」），本服務由小安資融股份有限公司（以下稱「本公司」）提供。您以手機號碼登入或使用本服務，即表示您已閱讀、瞭解並同意本條款及《隱私權政策》。如不同意，請勿使用本服務。
+歡迎使用「小安貸」（以下稱「本服務」），本服務由{{lender.name}}（以下稱「本公司」，統一編號 {{lender.registrationNo}}，地址：{{lender.address}}）提供。您以手機號碼登入或使用本服務，即表示您已閱讀、瞭解並同意本條款及《隱私權政策》。如不同意，請勿使用本服務。
 
 ## 第一條 服務內容
 
@@ -73,6 +73,6 @@ export const USER_AGREEMENT = {
 
 ## 第十三條 聯絡我們
 
-客服 LINE：@xiaoandai（每日 09:00-21:00）；電子郵件：service@xiaoan.tw。
+客服電話：{{lender.servicePhone}}；客服 LINE：@xiaoandai（{{lender.serviceHours}}）；電子郵件：service@xiaoan.tw。
 `,
 };

@@ -1,4 +1,4 @@
-import type { TCommonConfigResponse, TConfigOneResponse } from '@app/contract/schemas/config.ts';
+import type { TCommonConfigResponse, TConfigOneResponse, TLender } from '@app/contract/schemas/config.ts';
 import { NOT_FOUND_CONFIG } from '@app/contract/messages/request-errors.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -10,6 +10,7 @@ const MAX_CACHED_KEYS = 256;
 export interface ConfigReaderOptions {
   productName: string;
   packageName: string;
+  lender: TLender;
   /**
    * How long a read config row is reused. Config is read on every app start and every
    * service-button tap but changes rarely; a short TTL keeps the database off the hot
@@ -65,6 +66,7 @@ export function createConfigReader(options: ConfigReaderOptions): ConfigReader {
         packageName: options.packageName,
         serviceLine: values.line,
         aprCapPercent: APR_CAP_PERCENT,
+        lender: options.lender,
         values,
       };
     },

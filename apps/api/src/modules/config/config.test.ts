@@ -40,6 +40,8 @@ describe('POST /api/v3/common/config', () => {
       aprCapPercent: 16,
       serviceLine: '@xiaoandai',
       values: { line: '@xiaoandai' },
+      // One lender identity by default (docs/decisions.md); deployments set their own.
+      lender: { name: '小安資融股份有限公司', registrationNo: '83451206', servicePhone: '0800-080-123', serviceHours: '每日 09:00-21:00' },
     });
   });
 });

@@ -18,6 +18,7 @@ export const configModule: FastifyPluginAsync = async (app) => {
   const reader = createConfigReader({
     productName: app.config.productName,
     packageName: app.config.packageName,
+    lender: app.config.lender,
     ttlMs: 5_000,
   });
 

@@ -1,11 +1,9 @@
+import type { TLender } from '@app/contract/schemas/config.ts';
 import type { TQuotedInstalment } from '@app/contract/schemas/loans.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 
-/** The lender as the contract names it (a deployment's legal entity, from the environment). */
-export interface ContractLender {
-  name: string;
-  address: string;
-}
+/** The lender as the contract names it: the one lender configuration (config/env.ts). */
+export type ContractLender = TLender;
 
 /**
  * Every value a contract template prints, gathered from the order (its terms and the

@@ -76,7 +76,7 @@ const storedContracts = (orderId: string) => database.handle.db.select().from(lo
 
 /** The row of one instalment exactly as the template prints it. */
 const scheduleRow = (row: TLoanQuote['instalments'][number]) =>
-  `<tr><td>${row.number}</td><td>${row.dueDate}</td><td>${MONEY.format(row.principal)}</td><td>${MONEY.format(row.interest)}</td><td>${MONEY.format(row.fee)}</td><td>${MONEY.format(row.total)}</td></tr>`;
+  `<tr><td>${row.number}</td><td>${row.dueDate.replaceAll('-', '/')}</td><td>${MONEY.format(row.principal)}</td><td>${MONEY.format(row.interest)}</td><td>${MONEY.format(row.fee)}</td><td>${MONEY.format(row.total)}</td></tr>`;
 
 describe('the contract before signing', () => {
   let order: TLoanApplyResponse;

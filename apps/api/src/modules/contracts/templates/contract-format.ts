@@ -1,3 +1,4 @@
+import { peopleDate } from '@app/contract/date-format.ts';
 import { escapeHtml } from '../../../plugins/envelope-codec.ts';
 
 /** Formatting shared by the contract templates: every value leaves here HTML-escaped. */
@@ -22,10 +23,16 @@ export const percent = (value: number): string => `${esc(value.toFixed(2))}%`;
 /** A share of the principal as configured (0.25 → `0.25%`), without padding. */
 export const plainPercent = (value: number): string => `${esc(String(Number(value.toFixed(4))))}%`;
 
-/** `2026-11-23` → `2026 年 11 月 23 日`. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return esc(`${y} 年 ${Number(m)} 月 ${Number(d)} 日`);
+/** `2026-11-23` → `2026/11/23`, the one date form for people, in the text and the tables alike. */
+export const date = (value: string): string => esc(peopleDate(value));
+
+/**
+ * The receiving bank and branch as one name: the directory's branch names already begin
+ * with the bank's (玉山商業銀行板橋分行), which is then not printed twice.
+ */
+export function bankAndBranch(bankName: string, branchName: string | null): string {
+  if (!branchName) return esc(bankName);
+  return esc(branchName.startsWith(bankName) ? branchName : `${bankName} ${branchName}`);
 }
 
 /** Chinese article numbers: 1 → 一, 12 → 十二, 20 → 二十. */

@@ -1,6 +1,6 @@
 import { formatTaipeiDateTime } from '../../../domain/taipei-time.ts';
 import type { ContractSigning, ContractTemplate, ContractTerms } from '../contract-terms.ts';
-import { amount, chineseNumber, esc, GAP, longDate, ntd, percent, plainPercent } from './contract-format.ts';
+import { amount, bankAndBranch, chineseNumber, date, esc, GAP, ntd, percent, plainPercent } from './contract-format.ts';
 
 /**
  * 借款契約, version v1. A signed contract keeps its own HTML, so this text may change
@@ -62,7 +62,7 @@ function scheduleTable(t: ContractTerms): string {
   const rows = t.instalments
     .map(
       (row) =>
-        `<tr><td>${esc(row.number)}</td><td>${esc(row.dueDate)}</td><td>${amount(row.principal)}</td><td>${amount(row.interest)}</td><td>${amount(row.fee)}</td><td>${amount(row.total)}</td></tr>`,
+        `<tr><td>${esc(row.number)}</td><td>${date(row.dueDate)}</td><td>${amount(row.principal)}</td><td>${amount(row.interest)}</td><td>${amount(row.fee)}</td><td>${amount(row.total)}</td></tr>`,
     )
     .join('');
   const sum = (pick: (row: ContractTerms['instalments'][number]) => number) => amount(t.instalments.reduce((s, row) => s + pick(row), 0));
@@ -74,7 +74,7 @@ function scheduleTable(t: ContractTerms): string {
 function articles(t: ContractTerms): Array<{ title: string; body: string }> {
   const single = t.method === 'singleRepayment';
   const rate = percent(t.annualRatePercent);
-  const account = `${esc(t.account.bankName)}${t.account.branchName ? ` ${esc(t.account.branchName)}` : ''}，戶名 ${esc(t.account.holderName)}，帳號 ${esc(t.account.maskedNumber)}`;
+  const account = `${bankAndBranch(t.account.bankName, t.account.branchName)}，戶名 ${esc(t.account.holderName)}，帳號 ${esc(t.account.maskedNumber)}`;
   const feeItems = t.fees.map((fee) => `${esc(fee.name)}：${ntd(fee.amount)}`);
   const list: Array<{ title: string; body: string }> = [
     {
@@ -113,7 +113,7 @@ function articles(t: ContractTerms): Array<{ title: string; body: string }> {
       body:
         scheduleTable(t) +
         p(
-          `上表以 ${longDate(t.aprBaseDate)} 撥款試算（單位：新臺幣元）。各期應還日以實際撥款日起算，依同一方式順延；各期應還金額不變。`,
+          `上表以 ${date(t.aprBaseDate)} 撥款試算（單位：新臺幣元）。各期應還日以實際撥款日起算，依同一方式順延；各期應還金額不變。`,
           'small',
         ),
     },
@@ -192,7 +192,7 @@ function articles(t: ContractTerms): Array<{ title: string; body: string }> {
 }
 
 function signatureSection(t: ContractTerms, signing: ContractSigning | null): string {
-  const lender = p(`貸與人：${esc(t.lender.name)}（地址：${esc(t.lender.address)}）`);
+  const lender = p(`貸與人：${esc(t.lender.name)}（統一編號：${esc(t.lender.registrationNo)}，地址：${esc(t.lender.address)}）`);
   const borrower = p(`借款人：${esc(t.borrower.name)}（身分證統一編號：${esc(t.borrower.maskedIdNumber)}）`);
   if (!signing) return `<section class="signature"><h2>簽署</h2>${lender}${borrower}${p('借款人簽名：（簽署後顯示）')}</section>`;
   return (
@@ -209,14 +209,14 @@ function render(t: ContractTerms, signing: ContractSigning | null): string {
   const meta = `契約編號：${signing ? esc(signing.contractNo) : '簽署後產生'}${GAP}訂單編號：${esc(t.orderNo)}${GAP}範本版本：${VERSION}`;
   const parties =
     `<section><h2>立契約書人</h2>` +
-    p(`貸與人：${esc(t.lender.name)}（以下稱「貸與人」），地址：${esc(t.lender.address)}。`) +
+    p(`貸與人：${esc(t.lender.name)}（以下稱「貸與人」），統一編號：${esc(t.lender.registrationNo)}，地址：${esc(t.lender.address)}，客服電話：${esc(t.lender.servicePhone)}（${esc(t.lender.serviceHours)}）。`) +
     p(`借款人：${esc(t.borrower.name)}（以下稱「借款人」），身分證統一編號：${esc(t.borrower.maskedIdNumber)}，行動電話：${esc(t.borrower.maskedMobile)}。`) +
     p('雙方同意依下列條款訂立本借款契約。') +
     `</section>`;
   const review =
     `<section><h2>契約審閱期間</h2>` +
     p(
-      `本契約於 ${longDate(t.offeredOn)} 提供借款人審閱，審閱期間至少 ${esc(t.reviewDays)} 日（消費者保護法第十一條之一）。審閱期間內借款人得隨時閱覽本契約全文，亦得不簽署，無須負擔任何費用；借款人於審閱期間屆滿前自行決定簽署者，不影響其依法得主張之權利。`,
+      `本契約於 ${date(t.offeredOn)} 提供借款人審閱，審閱期間至少 ${esc(t.reviewDays)} 日（消費者保護法第十一條之一）。審閱期間內借款人得隨時閱覽本契約全文，亦得不簽署，無須負擔任何費用；借款人於審閱期間屆滿前自行決定簽署者，不影響其依法得主張之權利。`,
     ) +
     `</section>`;
   const numbered = articles(t)

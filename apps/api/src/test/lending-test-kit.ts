@@ -11,6 +11,7 @@ import {
   type AccountsServer,
   type LoggedIn,
 } from './accounts-test-kit.ts';
+import { confirmedIdCardFront } from './id-card-test-kit.ts';
 
 /**
  * Borrowers for the lending tests: a new account taken through the real onboarding paths
@@ -90,9 +91,9 @@ export async function saveEmergencyContacts(server: AccountsServer, user: Logged
   await ok(server, ENDPOINTS.emergencyContactAdd, { contacts, consent: true }, user);
 }
 
-/** Step 3: both sides of the ID card, uploaded. */
+/** Step 3: both sides of the ID card, uploaded, the front's reading confirmed. */
 export async function saveIdCardPhotos(server: AccountsServer, user: LoggedIn): Promise<void> {
-  await ok(server, ENDPOINTS.userAuthIdCardPhotos, { frontKey: await uploadKey(server, user), backKey: await uploadKey(server, user) }, user);
+  await ok(server, ENDPOINTS.userAuthIdCardPhotos, { frontKey: await confirmedIdCardFront(server, user), backKey: await uploadKey(server, user) }, user);
 }
 
 /** Step 4: a new bank account bound in the holder's name; the card's id, as bindCard answers it. */

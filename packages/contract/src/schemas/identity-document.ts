@@ -55,6 +55,11 @@ export const ZOcrConfirmRequestSchema = z.object({
   birthDate: ZCalendarDateSchema,
   gender: z.enum(GENDERS),
   issueDate: ZIssueDateSchema,
+  /**
+   * The borrower keeps the card's values where they differ from step 1: the confirmation
+   * is stored and the application goes to staff review. Without it, differences refuse.
+   */
+  acceptDifferences: z.boolean().optional(),
 });
 export type TOcrConfirmRequest = z.input<typeof ZOcrConfirmRequestSchema>;
 
@@ -62,5 +67,7 @@ export type TOcrConfirmRequest = z.input<typeof ZOcrConfirmRequestSchema>;
 export const ZOcrConfirmResponseSchema = z.object({
   correctedFields: z.array(z.enum(ID_CARD_FIELDS)),
   stepOneDifferences: z.array(z.enum(ID_CARD_FIELDS)),
+  /** The differences the borrower accepted (empty when the card agrees with step 1). */
+  acceptedDifferences: z.array(z.enum(ID_CARD_FIELDS)),
 });
 export type TOcrConfirmResponse = z.infer<typeof ZOcrConfirmResponseSchema>;

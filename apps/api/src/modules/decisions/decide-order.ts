@@ -3,6 +3,7 @@ import { addDays, taipeiCalendarDate } from '../../domain/loan-schedule/calendar
 import type { JobQueue } from '../../plugins/jobs.ts';
 import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
 import { getFaceCheckState } from '../face-check/get-face-check-state.ts';
+import { getAcceptedIdCardDifferences } from '../identity-document/get-accepted-id-card-differences.ts';
 import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
 import { getOnboardingState } from '../onboarding/get-onboarding-state.ts';
 import { changeOrderState } from '../orders/change-order-state.ts';
@@ -19,17 +20,19 @@ export type DecisionResult = { verdict: Verdict; codes: string[] } | { verdict: 
 /** Gathers every rule's facts from their owners. */
 async function factsOf(db: Db, order: LoanOrder): Promise<DecisionFacts> {
   const userId = order.userId;
-  const [identity, steps, bankCard, face, openOrder] = await Promise.all([
+  const [identity, steps, bankCard, face, idCardDifferences, openOrder] = await Promise.all([
     getBorrowerIdentity({ db, userId }),
     getOnboardingState({ db, userId }),
     hasBankAccount({ db, userId }),
     getFaceCheckState({ db, userId }),
+    getAcceptedIdCardDifferences({ db, userId }),
     findOpenOrder({ db, userId }),
   ]);
   return {
     identity,
     steps: { ...steps, bankCard },
     face,
+    idCardDifferences,
     otherOpenOrder: openOrder && openOrder.id !== order.id ? openOrder : null,
     principal: order.principal,
     // No per-user limits are granted yet (loans' creditLimitOf: the highest maximum of the
@@ -45,7 +48,8 @@ async function factsOf(db: Db, order: LoanOrder): Promise<DecisionFacts> {
  * - approved: 審核中 → 已核准 → 放款中, and the payout of the whole principal requested
  *   (its sending is a job enqueued in the same transaction);
  * - refused: 審核中 → 已拒絕 with the reason codes and a cool-down of `coolDownDays`;
- * - manualReview (face check in manual review, nothing refused): the order stays 審核中
+ * - manualReview (face check in manual review, or ID card differences the borrower
+ *   accepted; nothing refused): the order stays 審核中
  *   for staff, the outcomes say why.
  * A second run changes nothing: the state guard of changeOrderState answers false.
  */

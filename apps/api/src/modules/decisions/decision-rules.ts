@@ -15,6 +15,7 @@ export const DECISION_RULES = [
   'nationalIdChecksum',
   'onboardingComplete',
   'faceCheck',
+  'idCardMatchesStepOne',
   'noOverdueOrder',
   'creditLimit',
 ] as const;
@@ -27,6 +28,8 @@ export interface DecisionFacts {
   steps: { personal: boolean; contacts: boolean; idCard: boolean; bankCard: boolean };
   /** Step 5: `passed` by the server's comparison; `done` also in manual review after repeated failures. */
   face: { done: boolean; passed: boolean };
+  /** The step-1 fields the confirmed ID card differs in, accepted by the borrower (none: it agrees). */
+  idCardDifferences: readonly string[];
   /** The user's open order other than this one, if any (one open order per user). */
   otherOpenOrder: { id: number; state: TOrderState } | null;
   /** The order's principal and the credit limit it is measured against (NT$). */
@@ -70,6 +73,12 @@ export function evaluateDecisionRules(facts: DecisionFacts, today: CalendarDate)
       // Manual review after repeated failures is not a pass: staff decide, not the engine.
       outcome: face.passed ? 'passed' : face.done ? 'manualReview' : 'refused',
       detail: { passed: face.passed, manualReview: face.done && !face.passed },
+    },
+    {
+      rule: 'idCardMatchesStepOne',
+      // Differences the borrower accepted in step 3 are for staff to judge, never a pass.
+      outcome: facts.idCardDifferences.length === 0 ? 'passed' : 'manualReview',
+      detail: { differingFields: [...facts.idCardDifferences] },
     },
     {
       rule: 'noOverdueOrder',

@@ -69,10 +69,17 @@ describe('decision rules (pure)', () => {
     identity: { birthDate: '1990-05-01', idNumberChecksumValid: true },
     steps: { personal: true, contacts: true, idCard: true, bankCard: true },
     face: { done: true, passed: true },
+    idCardDifferences: [],
     otherOpenOrder: null,
     principal: 10_000,
     creditLimit: 20_000,
   };
+
+  it('leaves a card whose differences from step 1 the borrower accepted to staff (idCardMatchesStepOne)', () => {
+    const results = evaluateDecisionRules({ ...passing, idCardDifferences: ['name'] }, '2026-11-23');
+    expect(results.find((result) => result.rule === 'idCardMatchesStepOne')?.outcome).toBe('manualReview');
+    expect(verdictOf(results)).toBe('manualReview');
+  });
 
   it('approves when every rule passes and records each', () => {
     const results = evaluateDecisionRules(passing, '2026-11-23');

@@ -1,4 +1,4 @@
-import { OCR_READING_NOT_FOUND } from '@app/contract/messages/identity-document.ts';
+import { OCR_DIFFERENCES_NOT_ACCEPTED, OCR_READING_NOT_FOUND } from '@app/contract/messages/identity-document.ts';
 import { ID_NUMBER_GENDER_MISMATCH } from '@app/contract/messages/onboarding.ts';
 import { ID_CARD_FIELDS, type IdCardField, type TOcrConfirmResponse } from '@app/contract/schemas/identity-document.ts';
 import { genderOfIdentityNumber } from '@app/contract/validators/national-id.ts';
@@ -10,22 +10,29 @@ import { stepOneDifferences } from './step-one-differences.ts';
 /**
  * ocrConfirm: the user's values for one of their own readings. A field whose value
  * differs from the proposal (or was not read) is stored as corrected. Step 1 is not
- * changed; the answer lists where it still differs.
+ * changed. Values that differ from step 1 are refused unless the borrower accepts them
+ * (`acceptDifferences`): then they are stored with the accepted fields, and the decision
+ * engine sends the application to staff (docs/product.md, "Onboarding").
  */
 export async function confirmIdCardReading(options: {
   db: Db;
   userId: number;
   now: Date;
   readingId: number;
-  values: ConfirmedValues;
+  values: Omit<ConfirmedValues, 'acceptedDifferences'> & { acceptDifferences?: boolean | undefined };
 }): Promise<TOcrConfirmResponse> {
-  const { db, userId, values } = options;
+  const { db, userId } = options;
+  const { acceptDifferences, ...values } = options.values;
   const reading = await selectOwnReading(db, userId, options.readingId);
   if (!reading) throw new AppError('BUSINESS_RULE', { userMessage: OCR_READING_NOT_FOUND, message: 'reading not found' });
   if (genderOfIdentityNumber(values.idNumber) !== values.gender) {
     throw new AppError('BUSINESS_RULE', { userMessage: ID_NUMBER_GENDER_MISMATCH, message: 'confirmed gender vs id digit' });
   }
+  const differences = await stepOneDifferences({ db, userId, card: values });
+  if (differences.length > 0 && acceptDifferences !== true) {
+    throw new AppError('BUSINESS_RULE', { userMessage: OCR_DIFFERENCES_NOT_ACCEPTED, message: 'card differs from step 1, not accepted' });
+  }
   const correctedFields: IdCardField[] = ID_CARD_FIELDS.filter((field) => reading.proposal[field].value !== values[field]);
-  await confirmReading(db, userId, reading.id, values, correctedFields, options.now);
-  return { correctedFields, stepOneDifferences: await stepOneDifferences({ db, userId, card: values }) };
+  await confirmReading(db, userId, reading.id, { ...values, acceptedDifferences: differences }, correctedFields, options.now);
+  return { correctedFields, stepOneDifferences: differences, acceptedDifferences: differences };
 }

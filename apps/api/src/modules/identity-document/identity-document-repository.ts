@@ -11,6 +11,8 @@ export interface ConfirmedValues {
   birthDate: string;
   gender: 'male' | 'female';
   issueDate: string;
+  /** The step-1 differences the borrower accepted (sent to staff review); absent on older rows. */
+  acceptedDifferences?: string[];
 }
 
 export interface ReadingRow {
@@ -71,6 +73,17 @@ export async function confirmReading(
     .update(idCardReadings)
     .set({ confirmed, correctedFields: [...correctedFields], confirmedAt: now })
     .where(and(eq(idCardReadings.id, readingId), eq(idCardReadings.userId, userId)));
+}
+
+/** The user's latest reading of this front photo, confirmed or not; null when there is none. */
+export async function selectLatestReadingOfFront(db: Db, userId: number, frontKey: string): Promise<ReadingRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(idCardReadings)
+    .where(and(eq(idCardReadings.userId, userId), eq(idCardReadings.frontKey, frontKey)))
+    .orderBy(desc(idCardReadings.id))
+    .limit(1);
+  return (row as ReadingRow | undefined) ?? null;
 }
 
 /** The latest confirmed reading of the user, for the data list. */

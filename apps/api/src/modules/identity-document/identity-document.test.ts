@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { Envelope } from '@app/contract/envelope.ts';
-import { OCR_CHECK_LIMIT, OCR_DATA_LIST, OCR_READING_NOT_FOUND, OCR_UNAVAILABLE } from '@app/contract/messages/identity-document.ts';
-import { ID_NUMBER_GENDER_MISMATCH, PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
+import {
+  OCR_CHECK_LIMIT,
+  OCR_DATA_LIST,
+  OCR_DIFFERENCES_NOT_ACCEPTED,
+  OCR_READING_NOT_FOUND,
+  OCR_UNAVAILABLE,
+  OCR_UNREADABLE,
+} from '@app/contract/messages/identity-document.ts';
+import { ID_NUMBER_GENDER_MISMATCH, ID_NUMBER_INVALID, PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
 import type { TOcrCheckResponse, TOcrConfirmResponse } from '@app/contract/schemas/identity-document.ts';
 import type { TQueryUserDetailResponse, TSupplementUserInfoRequest } from '@app/contract/schemas/onboarding.ts';
 import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { accountsServerPerFile, bodyOf, loggedInUser, refusal, startAccountsServer, uploadedImage, type LoggedIn } from '../../test/accounts-test-kit.ts';
+import { getAcceptedIdCardDifferences } from './get-accepted-id-card-differences.ts';
 import { countReadings } from './identity-document-repository.ts';
+import { isIdCardFrontConfirmed } from './is-id-card-front-confirmed.ts';
 import { readIdCardFront } from './read-id-card-front.ts';
+import { randomNationalId } from '../../test/lending-test-kit.ts';
 import { renderIdCardFront, type CardPerson } from './test-id-cards.ts';
 
 const { database, server } = accountsServerPerFile();
@@ -29,8 +39,8 @@ async function call(endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS], payloa
   return (await server.client.call(endpoint, payload, user?.headers ?? {})).envelope;
 }
 
-async function uploadCard(user: LoggedIn): Promise<string> {
-  return (await uploadedImage(server, user, CARD, { type: 'image/jpeg', name: 'front.jpg' })).key;
+async function uploadCard(user: LoggedIn, card: Uint8Array<ArrayBuffer> = CARD): Promise<string> {
+  return (await uploadedImage(server, user, card, { type: 'image/jpeg', name: 'front.jpg' })).key;
 }
 
 const confirmationOf = (readingId: number, overrides: Record<string, unknown> = {}) => ({
@@ -115,7 +125,9 @@ describe('ocrCheck', () => {
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ name: '陳美鈴', birthDate: '1990-03-16' }), user));
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
     expect(answer.stepOneDifferences).toEqual(['name', 'birthDate']);
-    const confirmed = bodyOf<TOcrConfirmResponse>(await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId), user));
+    const confirmed = bodyOf<TOcrConfirmResponse>(
+      await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { acceptDifferences: true }), user),
+    );
     expect(confirmed.stepOneDifferences).toEqual(['name', 'birthDate']);
     const detail = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthQueryUserDetail, {}, user));
     expect(detail.personal?.name).toBe('陳美鈴');
@@ -160,6 +172,55 @@ describe('ocrConfirm', () => {
     );
     const wrong = await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { idNumber: 'A223456782' }), owner);
     expect(wrong?.status).toBe(500);
+  });
+});
+
+describe('a card that is unreadable, fails the checksum or disagrees with step 1', () => {
+  it('refuses a photo the reader got nothing from at once, storing no reading', async () => {
+    const user = await loggedInUser(server);
+    // The card as a shaking hand in poor light takes it: nothing on it can be read.
+    const blurred = new Uint8Array(renderIdCardFront(PERSON, { blur: 14, noise: 40 }));
+    const blank = await uploadCard(user, blurred);
+    expect(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: blank }, user)).toEqual(refusal(OCR_UNREADABLE));
+    expect(await countReadings(database.handle.db, Number(user.userId))).toBe(0);
+  });
+
+  it('never confirms an ID number failing the checksum: refused in Traditional Chinese, the reading left unconfirmed', async () => {
+    const user = await loggedInUser(server);
+    const frontKey = await uploadCard(user);
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey }, user));
+    const wrong = await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { idNumber: 'A223456782', acceptDifferences: true }), user);
+    expect(wrong).toEqual(refusal(ID_NUMBER_INVALID));
+    expect(await isIdCardFrontConfirmed({ db: database.handle.db, userId: Number(user.userId), frontKey })).toBe(false);
+  });
+
+  it('refuses values that differ from step 1 unless the borrower accepts them; accepted, they are kept for staff review', async () => {
+    const user = await loggedInUser(server);
+    const person: CardPerson = { ...PERSON, idNumber: randomNationalId('female') };
+    bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ name: '陳美鈴', idNumber: person.idNumber }), user));
+    const frontKey = await uploadCard(user, new Uint8Array(renderIdCardFront(person)));
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey }, user));
+    const userId = Number(user.userId);
+    const values = { ...confirmationOf(answer.readingId), idNumber: person.idNumber };
+    expect(await call(ENDPOINTS.userAuthOcrConfirm, values, user)).toEqual(refusal(OCR_DIFFERENCES_NOT_ACCEPTED));
+    expect(await isIdCardFrontConfirmed({ db: database.handle.db, userId, frontKey })).toBe(false);
+    const accepted = bodyOf<TOcrConfirmResponse>(await call(ENDPOINTS.userAuthOcrConfirm, { ...values, acceptDifferences: true }, user));
+    expect(accepted.acceptedDifferences).toEqual(['name']);
+    expect(await isIdCardFrontConfirmed({ db: database.handle.db, userId, frontKey })).toBe(true);
+    expect(await getAcceptedIdCardDifferences({ db: database.handle.db, userId })).toEqual(['name']);
+  });
+
+  it('confirms a card agreeing with step 1 without any acceptance, nothing left for review', async () => {
+    const user = await loggedInUser(server);
+    const person: CardPerson = { ...PERSON, idNumber: randomNationalId('female') };
+    bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ idNumber: person.idNumber }), user));
+    const frontKey = await uploadCard(user, new Uint8Array(renderIdCardFront(person)));
+    const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey }, user));
+    const confirmed = bodyOf<TOcrConfirmResponse>(
+      await call(ENDPOINTS.userAuthOcrConfirm, { ...confirmationOf(answer.readingId), idNumber: person.idNumber }, user),
+    );
+    expect(confirmed.acceptedDifferences).toEqual([]);
+    expect(await getAcceptedIdCardDifferences({ db: database.handle.db, userId: Number(user.userId) })).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { OCR_UNAVAILABLE } from '@app/contract/messages/identity-document.ts';
+import { OCR_UNAVAILABLE, OCR_UNREADABLE } from '@app/contract/messages/identity-document.ts';
 import { PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
 import type { TOcrCheckResponse } from '@app/contract/schemas/identity-document.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,8 @@ import { stepOneDifferences } from './step-one-differences.ts';
  * ocrCheck: reads the front photo (the user's own upload only), stores what was proposed
  * and answers it with the fields that differ from step 1. When the reader cannot run,
  * the user gets OCR_UNAVAILABLE and nothing is stored: no proposal that was not computed.
+ * A photo that gave none of name, ID number and birth date (blurred, dark, not a card) is
+ * refused at once with OCR_UNREADABLE, nothing stored: it could never be confirmed.
  */
 export async function readIdCardFront(options: {
   db: Db;
@@ -31,6 +33,10 @@ export async function readIdCardFront(options: {
   } catch (error) {
     options.log?.error({ err: error, engine: options.reader.engine }, 'id card reader failed');
     throw new AppError('BUSINESS_RULE', { userMessage: OCR_UNAVAILABLE, message: 'id card reader failed' });
+  }
+  const { name, idNumber, birthDate } = reading.fields;
+  if (name.value === null && idNumber.value === null && birthDate.value === null && !reading.idNumberRejected) {
+    throw new AppError('BUSINESS_RULE', { userMessage: OCR_UNREADABLE, message: 'id card front unreadable' });
   }
   const readingId = await insertReading(db, { userId, frontKey, engine: options.reader.engine, reading });
   const f = reading.fields;

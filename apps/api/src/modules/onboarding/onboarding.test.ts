@@ -34,6 +34,8 @@ import {
   uploadedImage,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
+import { confirmedIdCardFront } from '../../test/id-card-test-kit.ts';
+import { ID_CARD_NOT_CONFIRMED } from '@app/contract/messages/identity-document.ts';
 import { taipeiDateOf } from './adult-age.ts';
 import { IDENTITY_PROBES_PER_HOUR } from './identity-probe-limit.ts';
 
@@ -242,7 +244,7 @@ describe('step 3: ID card photos and the second document', () => {
   it('saves the user\'s own uploads, and refuses another user\'s keys or unknown ones, changing nothing', async () => {
     const user = await loggedInUser(server);
     const other = await loggedInUser(server);
-    const [front, back, licence] = [await uploadKey(user), await uploadKey(user), await uploadKey(user)];
+    const [front, back, licence] = [await confirmedIdCardFront(server, user), await uploadKey(user), await uploadKey(user)];
     const othersKey = await uploadKey(other);
 
     expect(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: front, backKey: othersKey }, user)).toEqual(refusal(PHOTO_NOT_FOUND));
@@ -259,11 +261,27 @@ describe('step 3: ID card photos and the second document', () => {
   });
 });
 
+describe('step 3 is complete only with a confirmed card', () => {
+  it('refuses a front never read or read and not confirmed, changing nothing; the confirmed front saves', async () => {
+    const user = await loggedInUser(server);
+    const [unread, back] = [await uploadKey(user), await uploadKey(user)];
+    expect(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: unread, backKey: back }, user)).toEqual(refusal(ID_CARD_NOT_CONFIRMED));
+    expect(await detailOf(user)).toMatchObject({ idCard: { frontKey: null, backKey: null }, done: { idCard: false } });
+    // Another user's confirmed front is still not this user's.
+    const other = await loggedInUser(server);
+    const othersFront = await confirmedIdCardFront(server, other);
+    expect(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: othersFront, backKey: back }, user)).toEqual(refusal(PHOTO_NOT_FOUND));
+    const front = await confirmedIdCardFront(server, user);
+    const saved = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: front, backKey: back }, user));
+    expect(saved.done.idCard).toBe(true);
+  });
+});
+
 describe('privacy between users', () => {
   it('one user never sees another\'s details, contacts or photos', async () => {
     const alice = await loggedInUser(server);
     const bob = await loggedInUser(server);
-    const front = await uploadKey(alice);
+    const front = await confirmedIdCardFront(server, alice);
     const back = await uploadKey(alice);
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ name: '林愛麗' }), alice));
     bodyOf(await call(ENDPOINTS.emergencyContactAdd, { contacts: contactsOf(randomMobile(), randomMobile()), consent: true }, alice));

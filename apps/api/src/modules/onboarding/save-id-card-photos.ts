@@ -1,6 +1,8 @@
+import { ID_CARD_NOT_CONFIRMED } from '@app/contract/messages/identity-document.ts';
 import { PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isIdCardFrontConfirmed } from '../identity-document/is-id-card-front-confirmed.ts';
 import { isOwnUpload } from '../uploads/is-own-upload.ts';
 import { upsertIdCardPhotos } from './onboarding-repository.ts';
 
@@ -11,9 +13,16 @@ export async function requireOwnUploads(options: { db: Db; userId: number; keys:
   if (owned.includes(false)) throw new AppError('BUSINESS_RULE', { userMessage: PHOTO_NOT_FOUND, message: 'image key not an own upload' });
 }
 
-/** Step 3: the ID card's front and back photos, replacing earlier ones. OCR comes later. */
+/**
+ * Step 3: the ID card's front and back photos, replacing earlier ones. Only a front whose
+ * reading the borrower confirmed (identity-document): an unread or unconfirmed card never
+ * completes the step.
+ */
 export async function saveIdCardPhotos(options: { db: Db; userId: number; frontKey: string; backKey: string }): Promise<void> {
   const { db, userId, frontKey, backKey } = options;
   await requireOwnUploads({ db, userId, keys: [frontKey, backKey] });
+  if (!(await isIdCardFrontConfirmed({ db, userId, frontKey }))) {
+    throw new AppError('BUSINESS_RULE', { userMessage: ID_CARD_NOT_CONFIRMED, message: 'id card front not confirmed' });
+  }
   await upsertIdCardPhotos(db, userId, frontKey, backKey);
 }

@@ -1,0 +1,36 @@
+import { idCardReadings } from '../db/schema/identity-document.ts';
+import { uploadedImage, type AccountsServer, type LoggedIn } from './accounts-test-kit.ts';
+
+/**
+ * A front photo of the user with a confirmed reading, as ocrCheck + ocrConfirm leave it:
+ * step 3 saves only such a front. The reader itself is tested in modules/identity-document;
+ * running it for every borrower would cost seconds each without testing anything new.
+ */
+export async function confirmedIdCardFront(
+  server: AccountsServer,
+  user: LoggedIn,
+  values: { name?: string; idNumber?: string; birthDate?: string; gender?: 'male' | 'female' } = {},
+): Promise<string> {
+  const frontKey = (await uploadedImage(server, user)).key;
+  const unread = { value: null, confidence: 0 };
+  const read = (value: string) => ({ value, confidence: 0.9 });
+  const confirmed = {
+    name: values.name ?? '陳志明',
+    idNumber: values.idNumber ?? 'A123456789',
+    birthDate: values.birthDate ?? '1988-11-20',
+    gender: values.gender ?? 'male',
+    issueDate: '2019-07-01',
+    acceptedDifferences: [],
+  };
+  await server.app.db.insert(idCardReadings).values({
+    userId: Number(user.userId),
+    frontKey,
+    engine: 'test',
+    proposal: { name: read(confirmed.name), idNumber: read(confirmed.idNumber), birthDate: read(confirmed.birthDate), gender: read(confirmed.gender), issueDate: unread },
+    idNumberRejected: false,
+    confirmed,
+    correctedFields: ['issueDate'],
+    confirmedAt: new Date(),
+  });
+  return frontKey;
+}

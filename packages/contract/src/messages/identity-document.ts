@@ -5,6 +5,12 @@ export const OCR_UNAVAILABLE = '目前無法辨識身分證，請稍後再試或
 export const OCR_CHECK_LIMIT = '辨識次數過多，請一小時後再試或直接填寫資料';
 export const OCR_READING_NOT_FOUND = '找不到這次的辨識結果，請重新辨識身分證';
 export const ISSUE_DATE_INVALID = '請輸入正確的發證日期';
+/** The photo gave no name, ID number nor birth date: nothing was stored; another photo is needed. */
+export const OCR_UNREADABLE = '照片無法辨識，請將身分證正面對準框線、避免反光後重新拍攝';
+/** Confirmed values that differ from step 1, without the borrower accepting the differences. */
+export const OCR_DIFFERENCES_NOT_ACCEPTED = '身分證資料與您在個人明細填寫的不同，請回到個人明細更正，或確認以身分證為準並送人工審核';
+/** Saving the photos before the front's reading is confirmed. */
+export const ID_CARD_NOT_CONFIRMED = '請先辨識並確認身分證正面的資料，再儲存';
 
 // The proposal on the ID-card page.
 export const OCR_FIELD_LABELS = {
@@ -26,6 +32,20 @@ export const OCR_STEP_ONE_NOTE = '我們不會自動修改您的個人明細；�
 export const OCR_CONFIRM = '確認無誤';
 export const OCR_CONFIRMED = '已確認身分證資料';
 export const OCR_CORRECTED = '已修正';
+export const OCR_FIELD_REQUIRED = '請依證件填寫';
+export const OCR_RETAKE = '重新拍攝';
+export const OCR_ACCEPT_DIFFERENCES = '以身分證為準，送人工審核';
+export const OCR_FIX_STEP_ONE = '回到個人明細更正';
+export const OCR_DIFFERENCES_TITLE = '身分證與個人明細不同';
+export const ocrDifferencesContent = (fields: readonly string[]): string =>
+  `${fields.join('、')}與您在個人明細填寫的不同。您可以回到個人明細更正；若身分證上的資料才正確，也可以以身分證為準送出，您的申請將由專人審核。`;
+export const OCR_DIFFERENCES_ACCEPTED = '已確認以身分證為準，您的申請將由專人審核';
+export const OCR_CONFIRM_FIRST = '請先核對並確認身分證資料';
+export const OCR_PICK_DATE = '請選擇日期';
+/** The date picker's columns, in the ROC calendar the card uses. */
+export const rocYearLabel = (year: number): string => `民國 ${year} 年`;
+export const monthLabel = (month: number): string => `${month} 月`;
+export const dayLabel = (day: number): string => `${day} 日`;
 
 // The personal-data list.
 export const OCR_DATA_LIST = {

@@ -311,6 +311,13 @@ describe('repaying an order in the browser', () => {
     await issueAndPay('NT$\u00a010,000');
     await expect.poll(() => page.getByTestId('order-summary').getByTestId('order-state').textContent(), { timeout: 20_000 }).toBe('已結清');
     await shot(page, 'pay-in-parts-settled');
+    // Settled: the detail offers the 結清證明 as a PDF.
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    const [certificate] = await Promise.all([page.waitForEvent('download'), page.getByTestId('settlement-certificate').click()]);
+    expect(certificate.suggestedFilename()).toMatch(/^結清證明-.+\.pdf$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await certificate.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     other.assertNoConsoleErrors();
     await other.close();
   }, JOURNEY_TIMEOUT_MS);

@@ -204,6 +204,8 @@ export const ENDPOINTS = {
   // Orders
   loanOrderRecord: endpoint(PATHS.loanOrderRecord, ZOrderRecordRequestSchema, ZOrderRecordResponseSchema),
   loanOrderDetail: endpoint(PATHS.loanOrderDetail, ZOrderDetailRequestSchema, ZOrderDetailResponseSchema),
+  /** Answers the PDF file; `response` is unused. */
+  settlementCertificate: endpoint(PATHS.settlementCertificate, ZOrderDetailRequestSchema, ZOkResponseSchema),
 
   // Repayment and extension
   repayChannel: endpoint(PATHS.repayChannel, ZRepayChannelRequestSchema, ZRepayChannelResponseSchema),

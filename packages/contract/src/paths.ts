@@ -87,6 +87,11 @@ export const PATHS = {
   // Order
   loanOrderRecord: post('/api/v3/order/loanOrderRecord'),
   loanOrderDetail: post('/api/v3/order/loanOrderDetail'),
+  /**
+   * Not in SPEC.md: the settlement certificate (結清證明) of a settled order, answered as a
+   * PDF file (a refusal as an envelope), like the contract's PDF.
+   */
+  settlementCertificate: get('/api/v3/order/settlementCertificate'),
   extensionTrial: post('/api/v3/extension/trial'),
   extensionRepay: post('/api/v3/extension/repay'),
   repayChannel: post('/api/v3/repay/channel'),

@@ -122,6 +122,7 @@ export const ORDER_PAY_ISSUE_CVS = '取得超商繳費代碼';
 export const ORDER_PAY_ISSUE_ATM = '取得轉帳帳號';
 export const ORDER_PAY_MANUAL_GO = '填寫匯款資料';
 /** The amount to pay, named as the issued code names it (繳費金額): the payer's fee is never added in. */
+export const ORDER_ACTION_SETTLEMENT_CERTIFICATE = '下載結清證明';
 export const ORDER_PAY_TOTAL = '繳費金額';
 export const ORDER_PAY_ISSUE_PART_CVS = '取得本筆超商繳費代碼';
 export const ORDER_PAY_ISSUE_PART_ATM = '取得本筆轉帳帳號';

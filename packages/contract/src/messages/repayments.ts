@@ -72,3 +72,36 @@ export function repayGatewayItemName(productName: string): string {
 }
 /** The data list (PDPA): how many payment requests and transfers the account made. */
 export const REPAY_DATA_LIST_PAYMENTS = '繳款紀錄筆數';
+
+// The settlement certificate (結清證明), a PDF once the order is settled.
+export const SETTLEMENT_NOT_SETTLED = '此訂單尚未結清，結清後即可下載結清證明';
+export const SETTLEMENT_TITLE = '結清證明';
+export function settlementStatement(borrowerName: string, maskedIdNumber: string, orderNo: string, settledOn: string): string {
+  return `茲證明借款人 ${borrowerName}（身分證字號 ${maskedIdNumber}）向本公司借貸之訂單 ${orderNo} 借款，業於 ${settledOn} 全數清償完畢，本筆借款之債權債務關係已消滅，特此證明。`;
+}
+export const SETTLEMENT_FACTS = {
+  orderNo: '訂單編號',
+  principal: '借款本金',
+  disbursedOn: '撥款日',
+  settledOn: '結清日',
+  principalPaid: '已還本金',
+  interestPaid: '已付利息',
+  overduePaid: '已付逾期利息',
+  feesPaid: '已付手續費',
+  extensionFeesPaid: '已付展期費',
+  extensions: '展期次數',
+  cashReceived: '實收款項合計',
+  refunded: '溢繳退還',
+} as const;
+export function settlementIssuedBy(lenderName: string, registrationNo: string, address: string): string {
+  return `${lenderName}（統一編號 ${registrationNo}）\u3000${address}`;
+}
+export function settlementIssuedOn(date: string): string {
+  return `開立日期：${date}`;
+}
+export function settlementFileName(orderNo: string): string {
+  return `結清證明-${orderNo}.pdf`;
+}
+export function settlementFooter(orderNo: string): string {
+  return `結清證明 訂單編號 ${orderNo}`;
+}

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import { loanContracts } from '../../db/schema/contracts.ts';
 import { accountsServerPerFile, bodyOf, pngBytes, refusal, uploadedImage } from '../../test/accounts-test-kit.ts';
+import { inflatedStreams } from '../../test/pdf-streams.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
 import { changeOrderState } from '../orders/change-order-state.ts';
 import { getOrderOfUser } from '../orders/get-order.ts';
@@ -271,20 +271,3 @@ describe('an order that can no longer be signed', () => {
   });
 });
 
-function inflatedStreams(pdf: Buffer): string[] {
-  const streams: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = pdf.indexOf('stream\n', at, 'latin1');
-    if (start < 0) break;
-    const end = pdf.indexOf('\nendstream', start, 'latin1');
-    if (end < 0) break;
-    try {
-      streams.push(inflateSync(pdf.subarray(start + 7, end)).toString('latin1'));
-    } catch {
-      // Not deflated (or an image): not a text map.
-    }
-    at = end + 10;
-  }
-  return streams;
-}

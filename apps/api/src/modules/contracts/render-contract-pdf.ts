@@ -121,19 +121,24 @@ function drawBlock(doc: PDFKit.PDFDocument, block: ContractBlock, previous: Cont
   }
 }
 
-/** The PDF bytes of a stored contract. */
+/**
+ * The PDF bytes of a stored contract, or of another document of ours written in the same
+ * markup (the settlement certificate): `title` and `footerLabel` name it.
+ */
 export async function renderContractPdf(options: {
   html: string;
   contractNo: string;
   signedAt: Date;
   lenderName: string;
+  title?: string;
+  footerLabel?: string;
 }): Promise<Buffer> {
   const fontBytes = await loadFont();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: '借款契約', Subject: options.contractNo, Author: options.lenderName, CreationDate: options.signedAt },
+    info: { Title: options.title ?? '借款契約', Subject: options.contractNo, Author: options.lenderName, CreationDate: options.signedAt },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -152,7 +157,7 @@ export async function renderContractPdf(options: {
     doc.switchToPage(i);
     // Below the bottom margin pdfkit would start a new page for the text: lift it.
     doc.page.margins.bottom = 0;
-    const footer = `契約編號 ${options.contractNo}\u3000第 ${i + 1} 頁，共 ${range.count} 頁`;
+    const footer = `${options.footerLabel ?? `契約編號 ${options.contractNo}`}\u3000第 ${i + 1} 頁，共 ${range.count} 頁`;
     doc
       .font(FONT)
       .fontSize(8)

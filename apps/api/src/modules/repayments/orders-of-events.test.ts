@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { REPAY_AMOUNT_CHANGED, REPAY_PARTS_ALL_ISSUED } from '@app/contract/messages/repayments.ts';
+import { ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
+import { REPAY_AMOUNT_CHANGED, REPAY_PARTS_ALL_ISSUED, SETTLEMENT_NOT_SETTLED } from '@app/contract/messages/repayments.ts';
+import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import type { TExtensionTrialResponse, TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
+import { money } from '../../domain/money.ts';
 import { taipeiInstant } from '../../domain/reminder-hours.ts';
 import { accountsServerPerFile, bodyOf, ManualClock, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
 import { collect, detailOf, expectBooksBalance, openRepayingOrder, paidNotification, postNotification, requestId } from '../../test/repayments-test-kit.ts';
 import { resolveHeldPayment } from './resolve-held-payment.ts';
+import { settlementCertificateHtml } from './settlement-certificate.ts';
+import { pdfMapsCharacters } from '../../test/pdf-streams.ts';
 
 /**
  * The orders of events that once charged a borrower more than interest to the day, through
@@ -151,6 +156,15 @@ describe('money in every order of events', () => {
       bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope).choices.find((c) => c.kind === 'payoff');
     // Ten days on 100,000 at 12 %: 328.77 → 329. Over the virtual account's 30,000, so the payoff comes in parts.
     expect(await payoffChoice()).toMatchObject({ amount: 100_329, coveredByOpenParts: 0 });
+    const certificate = async (as: LoggedIn) => {
+      const request = encodeRequest(ENDPOINTS.settlementCertificate, { orderId: String(orderId) }, server.client.cipher, server.baseUrl, as.headers);
+      const response = await fetch(request.url, { headers: request.headers });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { type: response.headers.get('content-type') ?? '', disposition: response.headers.get('content-disposition') ?? '', bytes };
+    };
+    // No certificate before the loan is settled, and never of another borrower's order.
+    const early = await certificate(user);
+    expect(decodeEnvelope(early.bytes.toString('utf8'), server.client.cipher).message).toBe(SETTLEMENT_NOT_SETTLED);
     const first = await part(30_000);
     expect(first).toMatchObject({ kind: 'payoffPart', amount: 30_000, state: 'pending' });
     expect(await payoffChoice()).toMatchObject({ amount: 100_329, coveredByOpenParts: 30_000 });
@@ -176,5 +190,20 @@ describe('money in every order of events', () => {
     expect(settled.state).toBe('已結清');
     expect(settled.instalments[0]?.interest).toBe(1_022);
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 30_000 + 71_022, creditKept: 0 });
+
+    // 結清證明: a PDF naming the lender, the order and every figure from the journal.
+    const stranger = await createBorrower(server, database.handle);
+    const foreign = await certificate(stranger);
+    expect(foreign.bytes.toString('latin1')).not.toContain('%PDF');
+    expect(decodeEnvelope(foreign.bytes.toString('utf8'), server.client.cipher).message).toBe(ORDER_NOT_FOUND);
+    const pdf = await certificate(user);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.disposition).toContain(encodeURIComponent(`結清證明-${settled.orderNo}.pdf`));
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const html = settlementCertificateHtml({ lender: server.app.config.lender, borrower: { name: '王小明', maskedIdNumber: 'A12****789' }, orderNo: settled.orderNo, disbursedOn: '2030-06-01', settledOn: addDays('2030-06-01', 40), issuedOn: addDays('2030-06-01', 40), account: { principal: money(100_000), principalOutstanding: money(0), interestPaid: money(1_022), overdueInterestPaid: money(0), feesPaid: money(0), extensionsTaken: 0, extensionFeesPaid: money(0), cashReceived: money(101_022), refunded: money(0) } });
+    for (const text of [settled.orderNo, 'NT$\u00a0100,000', 'NT$\u00a01,022', 'NT$\u00a0101,022', '2030/06/01', '2030/07/11', server.app.config.lender.name, server.app.config.lender.registrationNo]) {
+      expect(html, text).toContain(text);
+    }
+    expect(pdfMapsCharacters(pdf.bytes, `結清證明${server.app.config.lender.name}已付利息實收款項合計`)).toEqual([]);
   });
 });

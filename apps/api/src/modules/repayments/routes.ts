@@ -8,6 +8,7 @@ import { repaymentRequests } from '../../db/schema/repayments.ts';
 import { applyCollectionNotification } from './apply-collection-notification.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { collectRepayment } from './collect-repayment.ts';
+import { settlementCertificate } from './settlement-certificate.ts';
 import { registerDailyRepaymentJobs } from './daily-repayment-jobs.ts';
 import { getOrderWithPayments } from './get-order-with-payments.ts';
 import { listRepayChannels } from './list-repay-channels.ts';
@@ -88,6 +89,11 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
     const answer = await getOrderWithPayments({ db: ctx.db, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now });
     return { order: { ...answer.order, payments: (answer.order.payments ?? []).map(withCounter) } };
   });
+  app.endpoint(
+    ENDPOINTS.settlementCertificate,
+    (payload, ctx) => settlementCertificate({ db: ctx.db, lender: config.lender, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now }),
+    { html: true },
+  );
   app.endpoint(ENDPOINTS.repayChannel, (payload, ctx) =>
     listRepayChannels({ db: ctx.db, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now, config: config.repay }),
   );

@@ -19,6 +19,11 @@ export function downloadContractPdf(orderId: string): Promise<Blob> {
   return requestRawFile(PATHS.viewContract, { orderId, format: 'pdf' }, { loading: true, timeoutMs: 30_000 });
 }
 
+/** The settlement certificate (結清證明) of a settled order, as a PDF. */
+export function downloadSettlementCertificate(orderId: string): Promise<Blob> {
+  return requestRawFile(PATHS.settlementCertificate, { orderId }, { loading: true, timeoutMs: 30_000 });
+}
+
 /** Hands a Blob to the browser as a download with this file name. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

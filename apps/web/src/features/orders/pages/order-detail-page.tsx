@@ -5,11 +5,14 @@ import { TITLE_ORDER_DETAIL } from '@app/contract/messages/app-shell.ts';
 import { DECISION_MANUAL_REVIEW } from '@app/contract/messages/decisions.ts';
 import * as T from '@app/contract/messages/order-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
+import { settlementFileName } from '@app/contract/messages/repayments.ts';
+import { isRequestError } from '../../../shared/api/request-error.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
+import { downloadSettlementCertificate, saveBlob } from '../api/contract.ts';
 import { type OrderDetail } from '../api/order-detail.ts';
 import { OrderEvents, OrderPayments, OrderSchedule, OrderTerms } from '../components/order-sections.tsx';
 import { OrderPage, OrderSummary } from '../components/order-page.tsx';
-import { toastSuccess } from '../../../shared/ui/feedback.ts';
+import { toastError, toastSuccess } from '../../../shared/ui/feedback.ts';
 import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import './orders.css';
 
@@ -18,6 +21,15 @@ import './orders.css';
  * instalments), payments, timeline and due date, with 還款 / 展期 / 查看合約 when the
  * order allows them now, and 取消申請 before the payout (after a confirmation).
  */
+/** The 結清證明 PDF saved on the device; a refusal shows its own message. */
+async function downloadCertificate(order: OrderDetail): Promise<void> {
+  try {
+    saveBlob(await downloadSettlementCertificate(order.id), settlementFileName(order.orderNo));
+  } catch (error) {
+    toastError(isRequestError(error) && error.kind === 'business' && error.message ? error.message : T.ORDER_CONTRACT_DOWNLOAD_FAILED);
+  }
+}
+
 export default function OrderDetailPage() {
   return (
     <OrderPage className="order-detail-page" title={TITLE_ORDER_DETAIL}>
@@ -30,7 +42,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const { actions } = order;
   const cancel = useCancelOrder(order.id);
-  const hasActions = actions.sign || actions.repay || actions.extend || actions.viewContract || actions.cancel;
+  const settled = order.state === '已結清';
+  const hasActions = actions.sign || actions.repay || actions.extend || actions.viewContract || actions.cancel || settled;
 
   async function confirmCancel(): Promise<void> {
     const confirmed = await Dialog.confirm({
@@ -96,6 +109,16 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           {actions.viewContract ? (
             <Button shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.orderContract, { orderId: order.id }))}>
               {T.ORDER_ACTION_CONTRACT}
+            </Button>
+          ) : null}
+          {settled ? (
+            <Button
+              color="primary"
+              shape="rounded"
+              data-testid="settlement-certificate"
+              onClick={() => void downloadCertificate(order)}
+            >
+              {T.ORDER_ACTION_SETTLEMENT_CERTIFICATE}
             </Button>
           ) : null}
           {actions.cancel ? (

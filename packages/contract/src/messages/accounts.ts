@@ -67,7 +67,13 @@ export const ME_MENU_AGREEMENT = '協議';
 export const ME_MENU_FAQ = '常見問題與意見回饋';
 export const ME_MENU_SET_PASSWORD = '設定密碼';
 export const ME_MENU_EDIT_PASSWORD = '修改密碼';
-export const ME_MENU_MY_DATA = '我的個人資料';
+/** PDPA art. 3: what the company holds (read-only), unlike 個人資料 (step 1, editable). */
+export const ME_MENU_MY_DATA = '個資查閱';
+export const ME_MENU_MY_DATA_NOTE = '本公司保存的您的資料';
+export const ME_MENU_PROFILE_NOTE = '姓名、地址、工作與收入';
+export const ME_MENU_BANK_NOTE = '收款帳戶與預設卡';
+/** 可用額度 while a loan is open: new applications wait until it is settled. */
+export const ME_CREDIT_OPEN_ORDER = '您有一筆借款尚未結清，結清後即可再次申請';
 export const ME_MENU_LOGOUT = '登出';
 export const ME_MENU_DESTROY = '註銷帳號';
 export const LOGOUT_CONFIRM = '確定要登出嗎？';

@@ -71,6 +71,14 @@ export const SERVICE_TITLE = 'LINE 客服';
 export const SERVICE_QR_HINT = '掃描 QR Code 加入 LINE 好友';
 export const SERVICE_LINE_ID = 'LINE ID';
 export const SERVICE_LINE_LINK = 'LINE 連結';
+/** Opens LINE on this phone (line.me link); the QR is for adding from another phone. */
+export const SERVICE_LINE_OPEN = '加入 LINE 好友';
+export const SERVICE_QR_OTHER_PHONE = '用另一支手機掃描 QR Code 加入 LINE 好友';
+export const SERVICE_PHONE = '客服電話';
+export const SERVICE_HOURS = '服務時間';
+export const SERVICE_CALL = '撥打';
+export const LENDER_REGISTRATION_NO = '統一編號';
+export const LENDER_ADDRESS = '地址';
 export const VIDEO_TOO_LONG = '影片長度不可超過 60 秒';
 export const APP_CONFIG_INVALID = '應用設定錯誤，請聯絡客服';
 

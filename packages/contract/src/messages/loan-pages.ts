@@ -38,6 +38,11 @@ export function amountRangeHint(min: string, max: string, step: string): string 
   return `可借 ${min} – ${max}，每次增減 ${step}`;
 }
 
+/** Beside the amount: what it costs each month, or once at the end (from the live quote). */
+export function amountInstalmentLine(method: 'singleRepayment' | 'equalInstalments', instalment: string, count: number): string {
+  return method === 'singleRepayment' ? `到期一次還款 ${instalment}` : `每月還款約 ${instalment}，共 ${count} 期`;
+}
+
 export function creditLimitLine(limit: string): string {
   return `您的可用額度：${limit}`;
 }

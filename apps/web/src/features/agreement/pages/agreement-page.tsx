@@ -11,6 +11,7 @@ import { isRequestError } from '../../../shared/api/request-error.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { useDocument } from '../api/get-document.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { formatDate } from '../../../shared/utils/format.ts';
 import './agreement-page.css';
 
 const LABELS: Record<DocumentKey, string> = {
@@ -43,7 +44,7 @@ function DocumentView({ documentKey }: { documentKey: DocumentKey }) {
     <article className="agreement-document" aria-label={doc.data.title}>
       {/* Our own document, rendered from its stored Markdown by the server (documents module). */}
       <div className="agreement-html" dangerouslySetInnerHTML={{ __html: doc.data.html }} />
-      <p className="agreement-version">{documentVersion(doc.data.version, doc.data.updatedAt.slice(0, 10))}</p>
+      <p className="agreement-version">{documentVersion(doc.data.version, formatDate(doc.data.updatedAt))}</p>
     </article>
   );
 }

@@ -20,6 +20,7 @@ import {
   APPLY_RESUMED,
   APPLY_TERM,
   QUOTE_FAILED,
+  amountInstalmentLine,
   amountRangeHint,
   creditLimitLine,
   termLabel,
@@ -41,7 +42,7 @@ import { CheckTipsPopup } from '../components/check-tips-popup.tsx';
 import { QuotePanel } from '../components/quote-panel.tsx';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { applyRequestId, readApplyInfo, updateApplyInfo } from '../store/apply-info.ts';
-import { alignAmount, initialChoices, type ApplyChoices } from '../utils/apply-choices.ts';
+import { alignAmount, initialChoices, modestAmount, type ApplyChoices } from '../utils/apply-choices.ts';
 import { formatMoney } from '../../../shared/utils/format.ts';
 import './loan-flow.css';
 
@@ -127,7 +128,7 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
   const chooseProduct = (id: string) => {
     const next = init.products.find((p) => p.id === id);
     if (!next || next.id === choices.productId) return;
-    change({ productId: next.id, amount: alignAmount(next, next.amountMax), term: next.terms[0] ?? 1 });
+    change({ productId: next.id, amount: modestAmount(next), term: next.terms[0] ?? 1 });
   };
   const setAmount = (value: number) => change({ amount: alignAmount(product, value) });
 
@@ -213,6 +214,12 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
                 <AddOutline aria-hidden />
               </Button>
             </div>
+            {/* What this amount costs, beside it: from the quote for exactly this amount and term. */}
+            <p className="apply-amount-instalment" data-testid="apply-amount-instalment" aria-live="polite">
+              {quote.data && quoteReady && quote.data.instalments[0]
+                ? amountInstalmentLine(product.method, formatMoney(quote.data.instalments[0].total), quote.data.instalments.length)
+                : '\u00a0'}
+            </p>
             {one ? null : (
               <Slider
                 className="apply-slider"

@@ -16,6 +16,7 @@ import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { productName } from '../../../shared/config/shell-config.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { LenderFooter } from '../../../shared/ui/lender-footer.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useLoanIndex, type LoanIndex } from '../api/loan-index.ts';
@@ -41,6 +42,7 @@ export default function LoansPage() {
       <NavBar title={productName()} showBack={false} />
       <main className="page-body">
         <QueryState query={index}>{(data) => <LoansHome data={data} />}</QueryState>
+        <LenderFooter />
       </main>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TLoanProduct } from '@app/contract/schemas/loans.ts';
-import { alignAmount, initialChoices } from './apply-choices.ts';
+import { alignAmount, initialChoices, modestAmount } from './apply-choices.ts';
 
 const single: TLoanProduct = {
   id: '1',
@@ -34,11 +34,29 @@ describe('applyFor amounts', () => {
   });
 });
 
+describe('the modest amount a new application starts at', () => {
+  it('is NT$10,000 on the default products, never their maximum', () => {
+    expect(modestAmount(single)).toBe(10000);
+    expect(modestAmount(monthly)).toBe(10000);
+    expect(modestAmount({ amountMin: 10000, amountMax: 100000, amountStep: 1000 })).toBe(10000);
+  });
+
+  it('is the middle of a range whose middle is lower, rounded down onto the grid, never the top', () => {
+    expect(modestAmount({ amountMin: 3000, amountMax: 8000, amountStep: 1000 })).toBe(5000);
+    expect(modestAmount({ amountMin: 3000, amountMax: 4000, amountStep: 1000 })).toBe(3000);
+  });
+
+  it("is the product's minimum when that is higher, and its only amount when min is max", () => {
+    expect(modestAmount({ amountMin: 20000, amountMax: 60000, amountStep: 5000 })).toBe(20000);
+    expect(modestAmount({ amountMin: 5000, amountMax: 5000, amountStep: 1000 })).toBe(5000);
+  });
+});
+
 describe('applyFor starts from', () => {
-  it('a new application: the asked product, its highest amount, the first term, the default card, no purpose', () => {
+  it('a new application: the asked product, a modest amount (not its highest), the first term, the default card, no purpose', () => {
     expect(initialChoices({ products: [single, monthly], cards, purposes, askedProductId: '2', saved: undefined })).toEqual({
       productId: '2',
-      amount: 55000,
+      amount: 10000,
       term: 3,
       bankCardId: '11',
       purpose: undefined,
@@ -60,7 +78,7 @@ describe('applyFor starts from', () => {
     const saved = { userId: '5', productId: '2', amount: 23000, term: 6, bankCardId: '10', purpose: 'medical' };
     expect(initialChoices({ products: [single, monthly], cards, purposes, askedProductId: '1', saved })).toEqual({
       productId: '1',
-      amount: 20000,
+      amount: 10000,
       term: 90,
       bankCardId: '10',
       purpose: 'medical',

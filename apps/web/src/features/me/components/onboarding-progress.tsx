@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import List from 'antd-mobile/es/components/list';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { ME_CREDIT_LIMIT, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
+import { ME_CREDIT_LIMIT, ME_CREDIT_OPEN_ORDER, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import type { CashUser } from '../../../shared/api/query-cash-user.ts';
 import { StepNumber } from '../../../shared/ui/step-number.tsx';
@@ -41,9 +41,13 @@ export function OnboardingProgress({ user }: { user: CashUser }) {
         ))}
       </List>
       {user.creditLimit > 0 ? (
-        <p className="me-credit">
-          {ME_CREDIT_LIMIT} <strong>{formatMoney(user.creditLimit)}</strong>
-        </p>
+        // An open loan blocks new applications (one at a time): nothing is available until it is settled.
+        <div className="me-credit" data-testid="me-credit">
+          <p>
+            {ME_CREDIT_LIMIT} <strong>{formatMoney(user.hasOpenOrder ? 0 : user.creditLimit)}</strong>
+          </p>
+          {user.hasOpenOrder ? <p className="me-credit-note">{ME_CREDIT_OPEN_ORDER}</p> : null}
+        </div>
       ) : null}
     </section>
   );

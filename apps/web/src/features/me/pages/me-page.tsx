@@ -11,16 +11,33 @@ import {
   LockOutline,
   MessageOutline,
   QuestionCircleOutline,
-  UnorderedListOutline,
+  EyeOutline,
   UserCircleOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { LOGOUT_CONFIRM, LOGOUT_DONE, ME_LOGIN_PROMPT, ME_MENU_AGREEMENT, ME_MENU_BANK, ME_MENU_DESTROY, ME_MENU_EDIT_PASSWORD, ME_MENU_FAQ, ME_MENU_LOGOUT, ME_MENU_MY_DATA, ME_MENU_PROFILE, ME_MENU_SET_PASSWORD } from '@app/contract/messages/accounts.ts';
+import {
+  LOGOUT_CONFIRM,
+  LOGOUT_DONE,
+  ME_LOGIN_PROMPT,
+  ME_MENU_AGREEMENT,
+  ME_MENU_BANK,
+  ME_MENU_BANK_NOTE,
+  ME_MENU_DESTROY,
+  ME_MENU_EDIT_PASSWORD,
+  ME_MENU_FAQ,
+  ME_MENU_LOGOUT,
+  ME_MENU_MY_DATA,
+  ME_MENU_MY_DATA_NOTE,
+  ME_MENU_PROFILE,
+  ME_MENU_PROFILE_NOTE,
+  ME_MENU_SET_PASSWORD,
+} from '@app/contract/messages/accounts.ts';
 import { CANCEL, SERVICE_BUTTON, TAB_ME } from '@app/contract/messages/app-shell.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { LenderFooter } from '../../../shared/ui/lender-footer.tsx';
 import { LoginButton } from '../../../shared/ui/login-button.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { ServerErrorRetry } from '../../../shared/ui/server-error-retry.tsx';
@@ -31,6 +48,7 @@ import { MyDataPopup } from '../components/my-data-popup.tsx';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PasswordPopup } from '../components/password-popup.tsx';
 import './me-page.css';
+import { clearDrafts } from '../../../shared/store/form-drafts.ts';
 
 type Sheet = 'password' | 'data' | 'destroy' | null;
 
@@ -67,6 +85,7 @@ export default function MePage() {
       // The session is forgotten here anyway (useLoginOut); the query client shows why.
     }
     endSession();
+    clearDrafts();
     toast(LOGOUT_DONE);
     navigate(ROUTES.loans, { replace: true });
   }
@@ -98,6 +117,7 @@ export default function MePage() {
           <List mode="card" className="me-menu">
             {common}
           </List>
+          <LenderFooter />
         </main>
       </div>
     );
@@ -122,10 +142,11 @@ export default function MePage() {
         {user.isPending ? <Skeleton.Paragraph lineCount={5} animated className="me-card" /> : null}
         {user.isError ? <ServerErrorRetry className="me-card" onRetry={() => void user.refetch()} /> : null}
         <List mode="card" className="me-menu">
-          <List.Item prefix={<UserOutline />} onClick={() => navigate(ROUTES.userInfo)}>
+          <List.Item prefix={<UserOutline />} description={ME_MENU_PROFILE_NOTE} onClick={() => navigate(ROUTES.userInfo)}>
             {ME_MENU_PROFILE}
           </List.Item>
-          <List.Item prefix={<BankcardOutline />} onClick={() => navigate(ROUTES.bankList)}>
+          {/* The borrower's cards (bankList: the default, add one), not onboarding step 4. */}
+          <List.Item prefix={<BankcardOutline />} description={ME_MENU_BANK_NOTE} onClick={() => navigate(ROUTES.bankList)}>
             {ME_MENU_BANK}
           </List.Item>
           {common}
@@ -139,7 +160,7 @@ export default function MePage() {
           >
             {data?.hasPassword ? ME_MENU_EDIT_PASSWORD : ME_MENU_SET_PASSWORD}
           </List.Item>
-          <List.Item prefix={<UnorderedListOutline />} onClick={() => setSheet('data')}>
+          <List.Item prefix={<EyeOutline />} description={ME_MENU_MY_DATA_NOTE} onClick={() => setSheet('data')}>
             {ME_MENU_MY_DATA}
           </List.Item>
         </List>
@@ -156,6 +177,7 @@ export default function MePage() {
             {ME_MENU_DESTROY}
           </List.Item>
         </List>
+        <LenderFooter />
       </main>
       {data ? (
         <>

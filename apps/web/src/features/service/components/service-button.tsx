@@ -17,20 +17,20 @@ followReducedMotion();
 /** The QR generator is only needed once the popup opens: keep it out of the first load. */
 const ServicePopup = asyncComponent(() => import('./service-popup.tsx'));
 
-export const SERVICE_BUTTON_SIZE = 48;
-/** Docked, half the button is off screen: a tab at the edge, as banking apps do. */
-export const SERVICE_BUTTON_HIDDEN = SERVICE_BUTTON_SIZE / 2;
+/** A tap target of 44 px, inside the 48 px navigation bar it rests in (global.css). */
+export const SERVICE_BUTTON_SIZE = 44;
+/** Its resting place: the navigation bar's right end, centred in the bar, this far from the edge. */
+const NAV_BAR_HEIGHT = 48;
+const DOCK_TOP = (NAV_BAR_HEIGHT - SERVICE_BUTTON_SIZE) / 2;
+const DOCK_RIGHT_MARGIN = 4;
 /** The app is a phone-width column, centred on wider screens. */
 const COLUMN_MAX_WIDTH = 480;
 
-/**
- * The drag area reaches half a button beyond each side of the column, so x = 0 and
- * x = maxX (= the column's width) are the two docked places.
- */
+/** The drag area is the column (above the tab bar on tab pages); x = maxX is the docked place. */
 function bounds(bottomInset: number): { maxX: number; maxY: number } {
   const width = Math.min(window.innerWidth, COLUMN_MAX_WIDTH);
   return {
-    maxX: width + 2 * SERVICE_BUTTON_HIDDEN - SERVICE_BUTTON_SIZE,
+    maxX: width - SERVICE_BUTTON_SIZE - DOCK_RIGHT_MARGIN,
     maxY: window.innerHeight - bottomInset - SERVICE_BUTTON_SIZE,
   };
 }
@@ -42,8 +42,9 @@ export interface ServiceButtonProps {
 
 /**
  * SPEC.md section 2: the draggable customer-service button and its LINE popup. It rests
- * docked to the nearer side edge, half visible (after a drag it glides there), so it
- * never sits over a page's content.
+ * in the navigation bar's right end, which no page uses (store/clamp-position.ts says
+ * why); dragged, it follows the finger, and let go it glides back, so it never sits over
+ * a control.
  */
 export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
   const serviceX = useServicePositionStore((s) => s.serviceX);
@@ -64,16 +65,15 @@ export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
   // nearer edge and that docked place is what is saved.
   const [dragging, setDragging] = useState(false);
   const draggingRef = useRef(false);
-  const docked = dockPosition(serviceX, serviceY, limits.maxX, limits.maxY);
-  const offset = dragging ? clampPosition(serviceX, serviceY, limits.maxX, limits.maxY) : { x: docked.x, y: docked.y };
+  const docked = dockPosition(limits.maxX, DOCK_TOP);
+  const offset = dragging ? clampPosition(serviceX, serviceY, limits.maxX, limits.maxY) : docked;
 
   useEffect(() => {
     if (!dragging) return;
     const release = () => {
       draggingRef.current = false;
       setDragging(false);
-      const { serviceX: x, serviceY: y } = useServicePositionStore.getState();
-      const rest = dockPosition(x, y, limits.maxX, limits.maxY);
+      const rest = dockPosition(limits.maxX, DOCK_TOP);
       setServicePosition(rest.x, rest.y);
     };
     window.addEventListener('pointerup', release);
@@ -96,12 +96,11 @@ export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
   }, [requestedAt, open]);
 
   const style = {
-    '--initial-position-left': `calc(max(0px, 50vw - ${COLUMN_MAX_WIDTH / 2}px) - ${SERVICE_BUTTON_HIDDEN}px)`,
+    '--initial-position-left': `max(0px, 50vw - ${COLUMN_MAX_WIDTH / 2}px)`,
     '--initial-position-top': '0px',
     '--size': `${SERVICE_BUTTON_SIZE}px`,
     '--z-index': '999',
     '--service-bottom-inset': `${bottomInset}px`,
-    '--service-hidden': `${SERVICE_BUTTON_HIDDEN}px`,
   } as CSSProperties;
 
   return (
@@ -116,12 +115,11 @@ export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
         <FloatingBubble
           axis="xy"
           offset={offset}
-          data-dock={docked.side}
           onOffsetChange={(next) => {
             const x = Math.round(next.x);
             const y = Math.round(next.y);
             // A move reported after the finger left still ends docked.
-            const rest = draggingRef.current ? { x, y } : dockPosition(x, y, limits.maxX, limits.maxY);
+            const rest = draggingRef.current ? { x, y } : dockPosition(limits.maxX, DOCK_TOP);
             setServicePosition(rest.x, rest.y);
           }}
           onClick={open}

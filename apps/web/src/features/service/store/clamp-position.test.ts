@@ -17,13 +17,11 @@ describe('clampPosition', () => {
 });
 
 describe('dockPosition', () => {
-  it('docks the initial (1000, 10000) to the right edge, at the bottom', () => {
-    expect(dockPosition(1000, 10000, 390, 726)).toEqual({ x: 390, y: 726, side: 'right' });
+  it("rests in the navigation bar's right end, wherever it was let go", () => {
+    expect(dockPosition(342, 2)).toEqual({ x: 342, y: 2 });
   });
 
-  it('docks to the nearer side edge and keeps the height', () => {
-    expect(dockPosition(120, 300, 390, 726)).toEqual({ x: 0, y: 300, side: 'left' });
-    expect(dockPosition(200, 300, 390, 726)).toEqual({ x: 390, y: 300, side: 'right' });
-    expect(dockPosition(-40, -5, 390, 726)).toEqual({ x: 0, y: 0, side: 'left' });
+  it('never rests off screen on a tiny one', () => {
+    expect(dockPosition(-20, -3)).toEqual({ x: 0, y: 0 });
   });
 });

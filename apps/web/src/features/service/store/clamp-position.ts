@@ -12,17 +12,12 @@ export function clampPosition(
 }
 
 /**
- * Where the button rests: against the nearer side edge (the left one at x = 0, the right
- * one at x = maxX), half of it off screen, as a tab that covers almost nothing; the
- * height kept inside [0, maxY].
+ * Where the button rests: in the navigation bar's right end (x = maxX, y = dockTop),
+ * the one place on every page that holds no control and never scrolls under it. Any
+ * resting place over the page would, at some scroll, cover a button, a field or a row
+ * (it covered 簽署, 儲存並繼續, 開始拍攝 and 聯絡客服 when it rested at a side edge), so
+ * wherever it is let go it glides back there.
  */
-export function dockPosition(
-  x: number,
-  y: number,
-  maxX: number,
-  maxY: number,
-): { x: number; y: number; side: 'left' | 'right' } {
-  const clamped = clampPosition(x, y, maxX, maxY);
-  const side = clamped.x * 2 < Math.max(0, maxX) ? 'left' : 'right';
-  return { x: side === 'left' ? 0 : Math.max(0, maxX), y: clamped.y, side };
+export function dockPosition(maxX: number, dockTop: number): { x: number; y: number } {
+  return { x: Math.max(0, maxX), y: Math.max(0, dockTop) };
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HOME_APPLY, HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import {
-  APPLY_AMOUNT_DECREASE,
+  APPLY_AMOUNT_INCREASE,
   PRODUCT_CHOOSE,
   QUOTE_APR,
   SIGNATURE_CONFIRM,
@@ -116,13 +116,14 @@ describe('the loan journey', () => {
     const before = (await principal.textContent()) ?? '';
     const amountBefore = Number(before.replace(/\D/g, ''));
     expect(amountBefore).toBeGreaterThan(0);
-    const decrease = page.getByRole('button', { name: APPLY_AMOUNT_DECREASE });
-    await decrease.click();
-    await decrease.click();
+    // It starts at a modest amount (never the maximum): raised by two steps.
+    const increase = page.getByRole('button', { name: APPLY_AMOUNT_INCREASE });
+    await increase.click();
+    await increase.click();
     await expect.poll(() => principal.textContent()).not.toBe(before);
     const changed = (await principal.textContent()) ?? '';
     const amount = Number(changed.replace(/\D/g, ''));
-    expect(amount).toBeLessThan(amountBefore);
+    expect(amount).toBeGreaterThan(amountBefore);
     expect(await text(page, 'apply-amount')).toBe(changed);
     await expect.poll(() => text(page, 'quote-received')).toBe(changed);
     expect(await text(page, 'quote-apr')).toMatch(/^\d+\.\d{2}%$/);

@@ -105,11 +105,15 @@ async function newBorrower(page: Page): Promise<PageApi> {
   return api;
 }
 
-/** A single-repayment order applied for through loan/apply (待簽約, not signed); its id. */
+/** An order applied for through loan/apply (待簽約, not signed): single-repayment, or equal instalments for `amount`; its id. */
 async function appliedOrder(api: PageApi, amount?: number): Promise<string> {
   const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
-  const product = init.products.find((p) => p.method === 'singleRepayment' && p.extension !== null);
-  if (!product) throw new Error('no single-repayment product with extensions is seeded');
+  // A larger amount than the single-repayment product lends is an equal-instalment loan.
+  const product =
+    amount === undefined
+      ? init.products.find((p) => p.method === 'singleRepayment' && p.extension !== null)
+      : init.products.find((p) => p.method === 'equalInstalments' && p.amountMin <= amount && amount <= p.amountMax);
+  if (!product) throw new Error('no seeded product lends this');
   const [card] = init.bankCards;
   const [purpose] = init.purposes;
   if (!card || !purpose) throw new Error('no bank card or purpose to apply with');

@@ -142,7 +142,7 @@ describe('money in every order of events', () => {
   it('a payoff over every channel\'s limit: paid in parts, each its own code, interest stopping for what each part paid', async () => {
     moveTo('2030-06-01');
     const user = await createBorrower(server, database.handle);
-    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 100_000, 90);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_EQUAL_INSTALMENT_PRODUCT, 100_000, 12);
     moveTo(addDays('2030-06-01', 10));
     const part = async (shown?: number) => {
       const result = await server.client.call(
@@ -154,8 +154,8 @@ describe('money in every order of events', () => {
     };
     const payoffChoice = async () =>
       bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope).choices.find((c) => c.kind === 'payoff');
-    // Ten days on 100,000 at 12 %: 328.77 → 329. Over the virtual account's 30,000, so the payoff comes in parts.
-    expect(await payoffChoice()).toMatchObject({ amount: 100_329, coveredByOpenParts: 0 });
+    // Ten of the first period's 30 days on 100,000 at 1 % a month: 333.33 → 333. Over the virtual account's 30,000: in parts.
+    expect(await payoffChoice()).toMatchObject({ amount: 100_333, coveredByOpenParts: 0 });
     const certificate = async (as: LoggedIn) => {
       const request = encodeRequest(ENDPOINTS.settlementCertificate, { orderId: String(orderId) }, server.client.cipher, server.baseUrl, as.headers);
       const response = await fetch(request.url, { headers: request.headers });
@@ -167,19 +167,19 @@ describe('money in every order of events', () => {
     expect(decodeEnvelope(early.bytes.toString('utf8'), server.client.cipher).message).toBe(SETTLEMENT_NOT_SETTLED);
     const first = await part(30_000);
     expect(first).toMatchObject({ kind: 'payoffPart', amount: 30_000, state: 'pending' });
-    expect(await payoffChoice()).toMatchObject({ amount: 100_329, coveredByOpenParts: 30_000 });
+    expect(await payoffChoice()).toMatchObject({ amount: 100_333, coveredByOpenParts: 30_000 });
     // Shown an amount the next part no longer is: nothing issued.
     expect(await part(30_001)).toEqual({ refused: REPAY_AMOUNT_CHANGED });
     expect(await payoffChoice()).toMatchObject({ coveredByOpenParts: 30_000 });
     if (!('id' in first)) throw new Error('no first part');
     expect((await postNotification(server, paidNotification(server, first.id, 30_000))).text).toBe('1|OK');
 
-    // Thirty days later: the paid part paid the 329 of interest and 29,671 of principal the day it was quoted,
-    // so days 10-40 run on 70,329 only: 693.65; interest in all 1,022.42 → 1,022, less 329 paid.
-    moveTo(addDays('2030-06-01', 40));
-    expect(await payoffChoice()).toMatchObject({ amount: 70_329 + 693, coveredByOpenParts: 0 });
+    // Fifteen days later: the paid part paid the 333 of interest and 29,667 of principal the day it was quoted,
+    // so days 10-25 run on 70,333 only: 351.67; the period's interest 685.00, less 333 paid.
+    moveTo(addDays('2030-06-01', 25));
+    expect(await payoffChoice()).toMatchObject({ amount: 70_333 + 352, coveredByOpenParts: 0 });
     const parts = [await part(), await part(), await part()];
-    expect(parts.map((p) => ('amount' in p ? p.amount : p.refused))).toEqual([30_000, 30_000, 11_022]);
+    expect(parts.map((p) => ('amount' in p ? p.amount : p.refused))).toEqual([30_000, 30_000, 10_685]);
     expect(new Set(parts.map((p) => ('id' in p ? p.id : '')))).toHaveProperty('size', 3);
     expect(await part()).toEqual({ refused: REPAY_PARTS_ALL_ISSUED });
     for (const each of parts) {
@@ -188,8 +188,8 @@ describe('money in every order of events', () => {
     }
     const settled = await detailOf(server, user, orderId);
     expect(settled.state).toBe('已結清');
-    expect(settled.instalments[0]?.interest).toBe(1_022);
-    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 30_000 + 71_022, creditKept: 0 });
+    expect(settled.instalments.reduce((sum, row) => sum + row.interest, 0)).toBe(685);
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 30_000 + 70_685, creditKept: 0 });
 
     // 結清證明: a PDF naming the lender, the order and every figure from the journal.
     const stranger = await createBorrower(server, database.handle);
@@ -200,8 +200,8 @@ describe('money in every order of events', () => {
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.disposition).toContain(encodeURIComponent(`結清證明-${settled.orderNo}.pdf`));
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const html = settlementCertificateHtml({ lender: server.app.config.lender, borrower: { name: '王小明', maskedIdNumber: 'A12****789' }, orderNo: settled.orderNo, disbursedOn: '2030-06-01', settledOn: addDays('2030-06-01', 40), issuedOn: addDays('2030-06-01', 40), account: { principal: money(100_000), principalOutstanding: money(0), interestPaid: money(1_022), overdueInterestPaid: money(0), feesPaid: money(0), extensionsTaken: 0, extensionFeesPaid: money(0), cashReceived: money(101_022), refunded: money(0) } });
-    for (const text of [settled.orderNo, 'NT$\u00a0100,000', 'NT$\u00a01,022', 'NT$\u00a0101,022', '2030/06/01', '2030/07/11', server.app.config.lender.name, server.app.config.lender.registrationNo]) {
+    const html = settlementCertificateHtml({ lender: server.app.config.lender, borrower: { name: '王小明', maskedIdNumber: 'A12****789' }, orderNo: settled.orderNo, disbursedOn: '2030-06-01', settledOn: addDays('2030-06-01', 25), issuedOn: addDays('2030-06-01', 25), account: { principal: money(100_000), principalOutstanding: money(0), interestPaid: money(685), overdueInterestPaid: money(0), feesPaid: money(0), extensionsTaken: 0, extensionFeesPaid: money(0), cashReceived: money(100_685), refunded: money(0) } });
+    for (const text of [settled.orderNo, 'NT$\u00a0100,000', 'NT$\u00a0685', 'NT$\u00a0100,685', '2030/06/01', '2030/06/26', server.app.config.lender.name, server.app.config.lender.registrationNo]) {
       expect(html, text).toContain(text);
     }
     expect(pdfMapsCharacters(pdf.bytes, `結清證明${server.app.config.lender.name}已付利息實收款項合計`)).toEqual([]);

@@ -3,6 +3,8 @@
 // Refusals (the server answers these; forms show the same text before sending).
 export const BANK_ACCOUNT_RULE = '銀行帳號須為 10 至 16 位數字';
 export const BANK_UNKNOWN = '查無此銀行，請重新選擇';
+/** The bank's account numbers have one known length (validators/bank-account.ts). */
+export const bankAccountLengthRule = (bankName: string, length: number): string => `${bankName}的帳號為 ${length} 位數字，請確認後重新輸入`;
 export const BANK_BRANCH_REQUIRED = '請選擇開戶分行';
 export const BANK_BRANCH_NOT_OF_BANK = '所選分行不屬於此銀行，請重新選擇';
 export const BANK_HOLDER_NAME_REQUIRED = '請輸入戶名';
@@ -15,8 +17,9 @@ export const BANK_PASSBOOK_IMAGE_INVALID = '找不到上傳的存摺封面照片
 // Pages: bank select, card list, add a card.
 export const BANK_SELECT_SEARCH = '搜尋銀行名稱或代碼';
 export const BANK_SELECT_EMPTY = '找不到符合的銀行';
+export const bankBranchCount = (count: number): string => `共 ${count} 家分行`;
 export const BANK_BRANCH_LABEL = '開戶分行';
-export const BANK_BRANCH_SEARCH = '搜尋分行名稱';
+export const BANK_BRANCH_SEARCH = '搜尋分行名稱、代碼或地區';
 export const BANK_BRANCH_EMPTY = '找不到符合的分行';
 export const BANK_BRANCH_OPTIONAL = '此銀行無分行清單，可不選擇分行';
 export const BANK_NAME_LABEL = '銀行';

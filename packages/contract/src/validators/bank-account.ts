@@ -6,6 +6,24 @@
 export const BANK_ACCOUNT_MIN_LENGTH = 10;
 export const BANK_ACCOUNT_MAX_LENGTH = 16;
 
+/**
+ * Account-number lengths a bank is known to use (DOMAIN.md): 中華郵政's accounts are 14
+ * digits. A bank not listed is held to the general 10-16 only; add a bank here once its
+ * published length is confirmed.
+ */
+export const BANK_ACCOUNT_LENGTHS: Readonly<Record<string, number>> = { '700': 14 };
+
+/** The bank's account length, when it is known. */
+export function bankAccountLengthOf(bankCode: string): number | undefined {
+  return Object.hasOwn(BANK_ACCOUNT_LENGTHS, bankCode) ? BANK_ACCOUNT_LENGTHS[bankCode] : undefined;
+}
+
+/** The general rule and, where the bank's length is known, that length; on an already normalised number. */
+export function fitsBankAccountLength(bankCode: string, account: string): boolean {
+  const length = bankAccountLengthOf(bankCode);
+  return length === undefined || account.length === length;
+}
+
 /** A bank's 3-digit code (銀行代碼). */
 export const BANK_CODE_PATTERN = /^\d{3}$/;
 /** A branch's 7-digit code: the bank's 3 digits and 4 more. Checked against the list, not a formula. */

@@ -11,6 +11,7 @@ import {
   BANK_PASSBOOK_IMAGE_INVALID,
   BANK_PERSONAL_INFO_REQUIRED,
   BANK_UNKNOWN,
+  bankAccountLengthRule,
 } from '@app/contract/messages/bank-accounts.ts';
 import type { PathDef } from '@app/contract/paths.ts';
 import type {
@@ -113,6 +114,7 @@ describe('binding a bank account', () => {
     ['a branch for a bank without a list', { bankCode: '824', branchCode: '8240001' }, BANK_BRANCH_NOT_OF_BANK],
     ['a holder name other than the verified one', { holderName: '王大明' }, BANK_HOLDER_NAME_MISMATCH],
     ['a passbook photo key nobody uploaded', { passbookImageKey: `${'a'.repeat(32)}.png` }, BANK_PASSBOOK_IMAGE_INVALID],
+    ['a 中華郵政 account that is not 14 digits', { bankCode: '700', branchCode: undefined, accountNumber: '000123456789' }, bankAccountLengthRule('中華郵政', 14)],
   ])('refuses %s with its own message', async (_case, payload, message) => {
     expect(await bind(alice, payload)).toEqual(refusal(message));
   });

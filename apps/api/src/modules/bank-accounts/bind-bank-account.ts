@@ -3,7 +3,9 @@ import {
   BANK_HOLDER_NAME_MISMATCH,
   BANK_PASSBOOK_IMAGE_INVALID,
   BANK_PERSONAL_INFO_REQUIRED,
+  bankAccountLengthRule,
 } from '@app/contract/messages/bank-accounts.ts';
+import { bankAccountLengthOf, fitsBankAccountLength } from '@app/contract/validators/bank-account.ts';
 import type { TBankCardResponse } from '@app/contract/schemas/bank-accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -20,7 +22,8 @@ const refuse = (userMessage: string, message: string) => new AppError('BUSINESS_
 /**
  * Binds a bank account (onboarding step 4). The holder must be the person of step 1
  * (the name is compared; the passbook-cover photo lets an operator check it), the branch
- * must be one of the bank's, and the same account is bound once per user. The first
+ * must be one of the bank's, the account number as long as the bank's where that is known,
+ * and the same account is bound once per user. The first
  * account becomes the default. Nothing is written when any check fails; no error or log
  * line carries the account number.
  */
@@ -38,6 +41,9 @@ export async function bindBankAccount(options: {
   const verifiedName = await getVerifiedName({ db, userId });
   if (verifiedName === null) throw refuse(BANK_PERSONAL_INFO_REQUIRED, 'step 1 not done');
   const branchCode = resolveBranch({ directory, bankCode, branchCode: options.branchCode });
+  if (!fitsBankAccountLength(bankCode, accountNumber)) {
+    throw refuse(bankAccountLengthRule(directory.bank(bankCode)?.name ?? bankCode, bankAccountLengthOf(bankCode) ?? 0), 'account length not the bank\'s');
+  }
   if (!isSameHolderName(holderName, verifiedName)) throw refuse(BANK_HOLDER_NAME_MISMATCH, 'holder name differs');
   if (passbookImageKey !== undefined && !(await isOwnUpload({ db, userId, key: passbookImageKey }))) {
     throw refuse(BANK_PASSBOOK_IMAGE_INVALID, 'passbook image not owned');

@@ -1,9 +1,8 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
-import Picker, { type PickerRef } from 'antd-mobile/es/components/picker';
 import { ZBankAccountNumberSchema, ZBindCardRequestSchema } from '@app/contract/schemas/bank-accounts.ts';
 import {
   BANK_ACCOUNT_LABEL,
@@ -18,7 +17,9 @@ import {
   BANK_NAME_LABEL,
   BANK_PASSBOOK_COVER_HINT,
   BANK_PASSBOOK_COVER_LABEL,
+  bankAccountLengthRule,
 } from '@app/contract/messages/bank-accounts.ts';
+import { bankAccountLengthOf, fitsBankAccountLength, normalizeBankAccount } from '@app/contract/validators/bank-account.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { useQueryUserDetail } from '../../../shared/api/query-user-detail.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
@@ -29,9 +30,11 @@ import { useBankBranchList } from '../api/bank-branch-list.ts';
 import type { Bank } from '../api/bank-list.ts';
 import { useBindCard, type BindCardInput } from '../api/bind-card-bind.ts';
 import { useBankChoice } from '../store/bank-choice-store.ts';
+import { clearDraft, draftString, readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
+import { BranchSearchInput } from './branch-search-input.tsx';
 
 interface Values {
-  branch?: string[];
+  branch?: string;
   accountNumber?: string;
   holderName?: string;
 }
@@ -45,6 +48,14 @@ function BankValue({ bank }: { bank: Bank | null }) {
   ) : (
     <span className="picker-placeholder">{T.BANK_PAGE_BANK_PLACEHOLDER}</span>
   );
+}
+
+/** The bank of the draft, when it has the shape of one (the draft is user-editable storage). */
+function draftBank(draft: Record<string, unknown> | undefined): Bank | undefined {
+  const bank = draft?.bank;
+  if (typeof bank !== 'object' || bank === null) return undefined;
+  const { code, name, hasBranches } = bank as Record<string, unknown>;
+  return typeof code === 'string' && typeof name === 'string' && typeof hasBranches === 'boolean' ? { code, name, hasBranches } : undefined;
 }
 
 /** A passbook cover is about as wide as a card is: 3:2 fits most Taiwan passbooks. */
@@ -64,6 +75,24 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
   const [form] = Form.useForm<Values>();
   const [passbookKey, setPassbookKey] = useState<string>();
   const needsBranch = bank?.hasBranches === true;
+  // What was typed and not bound (a reload, a back, a relogin): the bank, branch, account and name.
+  const [draft] = useState(() => readDraft('bank'));
+  const chooseBank = useBankChoice((s) => s.choose);
+  useEffect(() => {
+    const drafted = draftBank(draft);
+    if (!useBankChoice.getState().bank && drafted) chooseBank(drafted);
+  }, [draft, chooseBank]);
+  const initial: Values = {
+    branch: draftString(draft, 'branch'),
+    accountNumber: draftString(draft, 'accountNumber'),
+    holderName: draftString(draft, 'holderName'),
+  };
+  const keepDraft = (values: Values) => writeDraft('bank', { ...values, bank: useBankChoice.getState().bank ?? undefined });
+  // A bank chosen on bankSelect is part of the draft too.
+  useEffect(
+    () => useBankChoice.subscribe((state) => writeDraft('bank', { ...form.getFieldsValue(), bank: state.bank ?? undefined })),
+    [form],
+  );
 
   // The holder is the verified person: their name from step 1, which they may still correct.
   const verifiedName = detail.data?.personal?.name;
@@ -71,8 +100,11 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
     if (verifiedName && !form.getFieldValue('holderName')) form.setFieldsValue({ holderName: verifiedName });
   }, [verifiedName, form]);
 
-  // Another bank, other branches.
+  // Another bank, other branches (the bank the form opened with keeps the drafted branch).
+  const shownBank = useRef(bank?.code ?? draftBank(draft)?.code);
   useEffect(() => {
+    if (bank?.code === shownBank.current) return;
+    shownBank.current = bank?.code;
     form.setFieldsValue({ branch: undefined });
   }, [bank?.code, form]);
 
@@ -80,7 +112,7 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
     if (!bank) return;
     const input: BindCardInput = {
       bankCode: bank.code,
-      ...(values.branch?.[0] ? { branchCode: values.branch[0] } : {}),
+      ...(values.branch ? { branchCode: values.branch } : {}),
       accountNumber: values.accountNumber ?? '',
       holderName: values.holderName ?? '',
       ...(passbookKey ? { passbookImageKey: passbookKey } : {}),
@@ -92,16 +124,18 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
       return;
     }
     clearBank();
+    clearDraft('bank');
     toastSuccess(BANK_CARD_BOUND);
     onBound();
   }
 
-  const branchChoices = (branches.data?.branches ?? []).map((b) => ({ label: b.name, value: b.code }));
   return (
     <Form
       form={form}
       mode="card"
       layout="horizontal"
+      initialValues={initial}
+      onValuesChange={(_changed, all: Values) => keepDraft(all)}
       onFinish={(values: Values) => void onFinish(values)}
       footer={
         <Button block type="submit" color="primary" size="large" shape="rounded" loading={bind.isPending}>
@@ -130,25 +164,36 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
         <Form.Item
           name="branch"
           label={BANK_BRANCH_LABEL}
-          trigger="onConfirm"
           arrow={needsBranch}
           disabled={!needsBranch}
           description={needsBranch ? undefined : BANK_BRANCH_OPTIONAL}
           rules={needsBranch ? [{ required: true, message: BANK_BRANCH_REQUIRED }] : []}
-          onClick={(_e, ref: RefObject<PickerRef | null>) => (needsBranch ? ref.current?.open() : undefined)}
         >
-          <Picker columns={[branchChoices]} title={BANK_BRANCH_LABEL} loading={branches.isPending}>
-            {(items) =>
-              items[0] ? (
-                <span className="picker-value">{items[0].label}</span>
-              ) : (
-                <span className="picker-placeholder">{needsBranch ? T.BANK_PAGE_BRANCH_PLACEHOLDER : '—'}</span>
-              )
-            }
-          </Picker>
+          <BranchSearchInput
+            branches={branches.data?.branches ?? []}
+            disabled={!needsBranch || branches.isPending}
+            placeholder={needsBranch ? T.BANK_PAGE_BRANCH_PLACEHOLDER : '—'}
+          />
         </Form.Item>
       ) : null}
-      <Form.Item name="accountNumber" label={BANK_ACCOUNT_LABEL} required rules={[zodRule(ZBankAccountNumberSchema)]}>
+      <Form.Item
+        name="accountNumber"
+        label={BANK_ACCOUNT_LABEL}
+        required
+        dependencies={['bankCode']}
+        rules={[
+          zodRule(ZBankAccountNumberSchema),
+          {
+            // The bank's own length, where it is known (中華郵政: 14 digits).
+            validator: async (_rule, value: unknown) => {
+              const code = useBankChoice.getState().bank?.code;
+              const length = code ? bankAccountLengthOf(code) : undefined;
+              if (!code || length === undefined || typeof value !== 'string') return;
+              if (!fitsBankAccountLength(code, normalizeBankAccount(value))) throw new Error(bankAccountLengthRule(useBankChoice.getState().bank?.name ?? code, length));
+            },
+          },
+        ]}
+      >
         <Input placeholder={BANK_ACCOUNT_PLACEHOLDER} inputMode="numeric" autoComplete="off" maxLength={24} />
       </Form.Item>
       <Form.Item

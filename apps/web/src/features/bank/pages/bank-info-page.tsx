@@ -4,6 +4,7 @@ import { STEP_BANK_CARD } from '@app/contract/messages/app-shell.ts';
 import { BANK_CARD_ADD } from '@app/contract/messages/bank-accounts.ts';
 import { BANK_PAGE_INFO_CARDS, BANK_PAGE_INFO_INTRO, PAGE_LOGIN_PROMPT, PAGE_STEP_NEXT } from '@app/contract/messages/onboarding-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
@@ -17,7 +18,8 @@ import './bank.css';
 export default function BankInfoPage() {
   const navigate = useNavigate();
   const cards = useBindCardList(hasToken());
-  const next = () => navigate(ROUTES.faceGuide);
+  const continueOnboarding = useContinueOnboarding('bankCard');
+  const next = () => void continueOnboarding();
   return (
     <StepPage title={STEP_BANK_CARD} step="4" otherBack>
       <LoginGate returnTo={ROUTES.bankInfo} prompt={PAGE_LOGIN_PROMPT}>

@@ -3,8 +3,8 @@ import type { Bank } from '../api/bank-list.ts';
 
 /**
  * The bank picked on /pages/me/bankSelect, read by the add-card form when the user comes
- * back. In memory only, and only the bank (public data): the account number is never
- * kept outside the form.
+ * back. In memory; the form's draft (shared/store/form-drafts.ts) keeps it, with what
+ * the user typed, through a reload.
  */
 interface BankChoiceState {
   bank: Bank | null;

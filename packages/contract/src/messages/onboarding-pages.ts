@@ -85,6 +85,10 @@ export const APTITUDE_INTRO = '完成以下五項認證，即可取得借款額�
 export const APTITUDE_CREDIT_LIMIT = '您的借款額度';
 export const APTITUDE_ALL_DONE = '認證已全部完成';
 export const APTITUDE_GO = '去認證';
+/** Once every step is done, 資質 leads into the application. */
+export const APTITUDE_APPLY = '立即申請';
+/** While steps remain: on to the first one. */
+export const APTITUDE_CONTINUE = '繼續認證';
 export const APTITUDE_LOGIN_PROMPT = '登入後即可查看您的認證項目與借款額度';
 
 // Location pages.

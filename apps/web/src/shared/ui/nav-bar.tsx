@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } fro
 import AntNavBar from 'antd-mobile/es/components/nav-bar';
 import { LeftOutline } from 'antd-mobile-icons';
 import { BACK } from '@app/contract/messages/app-shell.ts';
+import { useHistoryBackGuard } from '../hooks/use-history-back-guard.ts';
 import { usePageChrome } from './page-chrome.ts';
 
 /** The popup (and its animation library) is fetched the first time back is pressed. */
@@ -40,6 +41,8 @@ export function NavBar({
 }: NavBarProps) {
   const { back, ServiceButton } = usePageChrome();
   const [quitOpen, setQuitOpen] = useState(false);
+  // The phone's back button asks too where the page's back asks.
+  const leaveGuard = useHistoryBackGuard(otherBack && showBack, () => setQuitOpen(true));
   const headerRef = useRef<HTMLElement>(null);
 
   // The library marks its left area role="button" whether or not it holds anything, and
@@ -94,7 +97,7 @@ export function NavBar({
             onContinue={() => setQuitOpen(false)}
             onLeave={() => {
               setQuitOpen(false);
-              back(backTo);
+              leaveGuard(() => back(backTo));
             }}
           />
         </Suspense>

@@ -1,12 +1,22 @@
 import { useNavigate } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { STEP_STATE_DONE, progressCount } from '@app/contract/messages/accounts.ts';
 import { TAB_APTITUDE } from '@app/contract/messages/app-shell.ts';
-import { APTITUDE_ALL_DONE, APTITUDE_CREDIT_LIMIT, APTITUDE_GO, APTITUDE_INTRO, APTITUDE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
+import {
+  APTITUDE_ALL_DONE,
+  APTITUDE_APPLY,
+  APTITUDE_CONTINUE,
+  APTITUDE_CREDIT_LIMIT,
+  APTITUDE_GO,
+  APTITUDE_INTRO,
+  APTITUDE_LOGIN_PROMPT,
+} from '@app/contract/messages/onboarding-pages.ts';
 import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { applicationToResume } from '../../../shared/store/application-to-resume.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
@@ -28,6 +38,17 @@ export default function AptitudePage() {
           <QueryState query={user}>
             {(data) => {
               const allDone = data.steps.length > 0 && data.steps.every((s) => s.done);
+              const firstToDo = data.steps.find((s) => !s.done);
+              // Never a page without a way on: into the application, or on to the next step.
+              const action = allDone ? (
+                <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(applicationToResume() ?? ROUTES.applyFor)}>
+                  {APTITUDE_APPLY}
+                </Button>
+              ) : firstToDo ? (
+                <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(ONBOARDING_STEP_PAGES[firstToDo.key].path)}>
+                  {APTITUDE_CONTINUE}
+                </Button>
+              ) : null;
               return (
                 <>
                   <section className="aptitude-summary" aria-live="polite">
@@ -70,6 +91,7 @@ export default function AptitudePage() {
                       </List.Item>
                     ))}
                   </List>
+                  <div className="aptitude-action">{action}</div>
                 </>
               );
             }}

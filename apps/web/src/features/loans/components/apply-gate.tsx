@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import { HOME_CONTINUE_SIGNING, HOME_VIEW_ORDER, coolDownNotice } from '@app/contract/messages/loan-home.ts';
 import { APPLY_PENDING_ORDER, SIGN_BACK_HOME } from '@app/contract/messages/loan-pages.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import { ROUTES, loginPathFor } from '../../../shared/config/route-paths.ts';
+import { rememberApplication } from '../../../shared/store/application-to-resume.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useLoanCheck, type LoanCheck } from '../api/loan-check.ts';
@@ -23,6 +24,7 @@ export function ApplyGate({ children }: { children: ReactNode }) {
 
 function ApplyGateAnswer({ check, children }: { check: LoanCheck; children: ReactNode }) {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   switch (check.next) {
     case 'apply':
       return <>{children}</>;
@@ -51,6 +53,8 @@ function ApplyGateAnswer({ check, children }: { check: LoanCheck; children: Reac
         </EmptyState>
       );
     default:
+      // The steps lead back here (the product chosen) once all are done.
+      rememberApplication(`${pathname}${search}`);
       return <Navigate to={ONBOARDING_STEP_PAGES[check.next].path} replace />;
   }
 }

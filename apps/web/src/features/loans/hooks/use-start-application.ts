@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { COOL_DOWN_TITLE, HOME_POPUP_CLOSE, coolDownNotice } from '@app/contract/messages/loan-home.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
-import { ROUTES, loginPathFor } from '../../../shared/config/route-paths.ts';
+import { ROUTES, loginPathFor, routeWithQuery } from '../../../shared/config/route-paths.ts';
+import { rememberApplication } from '../../../shared/store/application-to-resume.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { loanCheck } from '../api/loan-check.ts';
 import { formatDate } from '../../../shared/utils/format.ts';
@@ -22,8 +23,10 @@ export function useStartApplication(productIds: readonly string[]) {
 
   async function start(productId?: string): Promise<void> {
     if (checking) return;
+    // The application for the product tapped: after login, and after the onboarding steps.
+    const application = productId ? routeWithQuery(ROUTES.applyFor, { productId }) : ROUTES.applyFor;
     if (!hasToken()) {
-      navigate(loginPathFor(ROUTES.loans));
+      navigate(loginPathFor(application));
       return;
     }
     setChecking(true);
@@ -35,6 +38,7 @@ export function useStartApplication(productIds: readonly string[]) {
         import('../store/apply-info.ts'),
       ]);
       const target = loanCheckTarget(check, { productIds, preferredProductId: productId ?? readApplyInfo()?.productId });
+      if (target.kind === 'go' && check.next !== 'apply' && check.next !== 'order' && check.next !== 'login') rememberApplication(application);
       if (target.kind === 'go') navigate(target.to);
       else await showCoolDown(target.until);
     } catch (error) {

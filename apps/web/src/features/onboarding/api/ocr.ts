@@ -1,21 +1,49 @@
-import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { OCR_DIFFERENCES_NOT_ACCEPTED, OCR_UNREADABLE } from '@app/contract/messages/identity-document.ts';
+import { RequestError } from '../../../shared/api/request-error.ts';
 import { request } from '../../../shared/api/request.ts';
+import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 
 export type OcrProposal = ResponseOf<typeof ENDPOINTS.userAuthOcrCheck>;
 export type OcrConfirmInput = RequestOf<typeof ENDPOINTS.userAuthOcrConfirm>;
 export type OcrConfirmation = ResponseOf<typeof ENDPOINTS.userAuthOcrConfirm>;
 
-/** The server reads the uploaded front photo and proposes its fields (nothing is saved to step 1). */
+/** The server's refusal with this exact text: the page answers it itself, not the toast. */
+function isRefusal(error: unknown, message: string): boolean {
+  return error instanceof RequestError && error.kind === 'business' && error.message === message;
+}
+
+/**
+ * The server reads the uploaded front photo and proposes its fields (nothing is saved to
+ * step 1). A photo it could read nothing from answers `unreadable`: the page asks for
+ * another photo over the card outline.
+ */
 export function useOcrCheck() {
   return useSingleFlightMutation({
-    mutationFn: (frontKey: string): Promise<OcrProposal> => request(ENDPOINTS.userAuthOcrCheck, { frontKey }, { loading: true }),
+    mutationFn: async (frontKey: string): Promise<{ unreadable: true } | { unreadable: false; proposal: OcrProposal }> => {
+      try {
+        return { unreadable: false, proposal: await request(ENDPOINTS.userAuthOcrCheck, { frontKey }, { loading: true }) };
+      } catch (error) {
+        if (isRefusal(error, OCR_UNREADABLE)) return { unreadable: true };
+        throw error;
+      }
+    },
   });
 }
 
-/** The user's confirmed (or corrected) values for one reading. */
+/**
+ * The user's confirmed (or corrected) values for one reading. Values that differ from
+ * step 1 without `acceptDifferences` answer `differs`: the page asks the borrower.
+ */
 export function useOcrConfirm() {
   return useSingleFlightMutation({
-    mutationFn: (input: OcrConfirmInput): Promise<OcrConfirmation> => request(ENDPOINTS.userAuthOcrConfirm, input, { loading: true }),
+    mutationFn: async (input: OcrConfirmInput): Promise<{ differs: true } | { differs: false; confirmation: OcrConfirmation }> => {
+      try {
+        return { differs: false, confirmation: await request(ENDPOINTS.userAuthOcrConfirm, input, { loading: true }) };
+      } catch (error) {
+        if (isRefusal(error, OCR_DIFFERENCES_NOT_ACCEPTED)) return { differs: true };
+        throw error;
+      }
+    },
   });
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Form from 'antd-mobile/es/components/form';
@@ -23,10 +22,12 @@ import {
 import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { normalizeTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import type { UserDetail } from '../../../shared/api/query-user-detail.ts';
-import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { PickerItem, choicesOf, pickedKey } from '../../../shared/forms/picker-item.tsx';
 import { requiredRule } from '../../../shared/forms/zod-rule.ts';
+import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
+import { clearDraft, readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
 import { useEmergencyContactAdd, type EmergencyContactAddInput } from '../api/emergency-contact-add.ts';
+import './onboarding-forms.css';
 
 interface ContactValues {
   name?: string;
@@ -39,11 +40,24 @@ interface Values {
 }
 
 const relationshipChoices = choicesOf(CONTACT_RELATIONSHIPS, RELATIONSHIP_LABELS);
+/** The contacts of the draft, each field only when it is a string (or a list of them). */
+function draftContacts(): ContactValues[] | undefined {
+  const list = readDraft('contact')?.contacts;
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  return list.slice(0, MAX_EMERGENCY_CONTACTS).map((raw: unknown) => {
+    const c = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    return {
+      ...(typeof c.name === 'string' ? { name: c.name } : {}),
+      ...(Array.isArray(c.relationship) && c.relationship.every((v) => typeof v === 'string') ? { relationship: c.relationship as string[] } : {}),
+      ...(typeof c.mobile === 'string' ? { mobile: c.mobile } : {}),
+    };
+  });
+}
+
 const emptyContacts = (): ContactValues[] => Array.from({ length: MIN_EMERGENCY_CONTACTS }, () => ({}));
 
 /** The saved contacts, numbers masked: shown as they are, with the way on or to change them. */
-function SavedContacts({ detail, onEdit }: { detail: UserDetail; onEdit: () => void }) {
-  const navigate = useNavigate();
+function SavedContacts({ detail, onEdit, onNext }: { detail: UserDetail; onEdit: () => void; onNext: () => void }) {
   return (
     <>
       <List mode="card" header={T.PAGE_STEP_SAVED} className="saved-contacts">
@@ -54,7 +68,7 @@ function SavedContacts({ detail, onEdit }: { detail: UserDetail; onEdit: () => v
         ))}
       </List>
       <div className="step-page-actions">
-        <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(ROUTES.idCard)}>
+        <Button block color="primary" size="large" shape="rounded" onClick={onNext}>
           {T.PAGE_STEP_NEXT}
         </Button>
         <Button block fill="outline" shape="rounded" onClick={onEdit}>
@@ -67,17 +81,18 @@ function SavedContacts({ detail, onEdit }: { detail: UserDetail; onEdit: () => v
 
 /** Step 2 (聯絡人): at least two contacts typed by the user, with the PDPA art. 9 notice. */
 export function ContactForm({ detail }: { detail: UserDetail }) {
-  const navigate = useNavigate();
   const save = useEmergencyContactAdd();
-  const [editing, setEditing] = useState(detail.contacts.length === 0);
+  const continueOnboarding = useContinueOnboarding('contacts');
+  // Contacts typed and not saved (a reload, a back, a relogin) reopen the form with them.
+  const [drafted] = useState(draftContacts);
+  const [editing, setEditing] = useState(detail.contacts.length === 0 || drafted !== undefined);
   const [form] = Form.useForm<Values>();
 
-  if (!editing) return <SavedContacts detail={detail} onEdit={() => setEditing(true)} />;
+  if (!editing) return <SavedContacts detail={detail} onEdit={() => setEditing(true)} onNext={() => void continueOnboarding()} />;
 
   const initial: ContactValues[] =
-    detail.contacts.length > 0
-      ? detail.contacts.map((c) => ({ name: c.name, relationship: [c.relationship] }))
-      : emptyContacts();
+    drafted ??
+    (detail.contacts.length > 0 ? detail.contacts.map((c) => ({ name: c.name, relationship: [c.relationship] })) : emptyContacts());
 
   async function onFinish(values: Values) {
     const input: EmergencyContactAddInput = {
@@ -102,7 +117,8 @@ export function ContactForm({ detail }: { detail: UserDetail }) {
     } catch {
       return;
     }
-    navigate(ROUTES.idCard);
+    clearDraft('contact');
+    await continueOnboarding();
   }
 
   return (
@@ -111,6 +127,7 @@ export function ContactForm({ detail }: { detail: UserDetail }) {
       mode="card"
       layout="horizontal"
       initialValues={{ contacts: initial, consent: false }}
+      onValuesChange={(_changed, all: Values) => writeDraft('contact', { contacts: all.contacts })}
       onFinish={(values: Values) => void onFinish(values)}
       footer={
         <Button block type="submit" color="primary" size="large" shape="rounded" loading={save.isPending}>

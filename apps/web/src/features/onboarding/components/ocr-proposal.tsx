@@ -1,14 +1,23 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
 import Radio from 'antd-mobile/es/components/radio';
+import { CANCEL } from '@app/contract/messages/app-shell.ts';
 import * as M from '@app/contract/messages/identity-document.ts';
 import { GENDER_LABELS } from '@app/contract/messages/onboarding.ts';
 import { ID_CARD_FIELDS, LOW_CONFIDENCE, type IdCardField } from '@app/contract/schemas/identity-document.ts';
-import { FormError } from '../../../shared/ui/form-fields.tsx';
+import { ZIdentityNumberSchema } from '@app/contract/schemas/onboarding.ts';
+import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
+import type { UserDetail } from '../../../shared/api/query-user-detail.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { useOcrCheck, useOcrConfirm, type OcrConfirmation, type OcrProposal } from '../api/ocr.ts';
+import { RocDateInput } from './roc-date-input.tsx';
 
-type Values = Record<IdCardField, string>;
+export type OcrValues = Partial<Record<IdCardField, string>>;
 
 /** What the page says under one field: not read, low confidence, differs from step 1, corrected. */
 function fieldNotes(proposal: OcrProposal, field: IdCardField, confirmation: OcrConfirmation | undefined): string[] {
@@ -23,81 +32,176 @@ function fieldNotes(proposal: OcrProposal, field: IdCardField, confirmation: Ocr
   return notes;
 }
 
+/** The fields the borrower's values differ in from step 1, as far as the page knows step 1 (its ID number masked). */
+function differingFields(values: OcrValues, personal: UserDetail['personal'], proposal: OcrProposal): IdCardField[] {
+  if (!personal) return [];
+  const fields: IdCardField[] = [];
+  if (values.name !== undefined && values.name.trim() !== personal.name.trim()) fields.push('name');
+  const idNumber = values.idNumber?.trim().toUpperCase() ?? '';
+  const maskDiffers = personal.maskedIdNumber !== undefined && idNumber !== '' && maskIdentityNumber(idNumber) !== personal.maskedIdNumber;
+  const serverSaidSo = proposal.stepOneDifferences.includes('idNumber') && idNumber === proposal.fields.idNumber.value;
+  if (maskDiffers || serverSaidSo) fields.push('idNumber');
+  if (values.birthDate !== undefined && values.birthDate !== personal.birthDate) fields.push('birthDate');
+  if (values.gender !== undefined && values.gender !== personal.gender) fields.push('gender');
+  return fields;
+}
+
+/** The borrower's answer to differences from step 1: keep the card's values (review), fix step 1, or look again. */
+function askAboutDifferences(fields: readonly IdCardField[]): Promise<'accept' | 'fix' | 'cancel'> {
+  return new Promise((resolve) => {
+    Dialog.show({
+      title: M.OCR_DIFFERENCES_TITLE,
+      content: fields.length > 0 ? M.ocrDifferencesContent(fields.map((f) => M.OCR_FIELD_LABELS[f])) : M.OCR_DIFFERENCES_NOT_ACCEPTED,
+      closeOnAction: true,
+      onClose: () => resolve('cancel'),
+      actions: [
+        [{ key: 'accept', text: M.OCR_ACCEPT_DIFFERENCES, bold: true }],
+        [{ key: 'fix', text: M.OCR_FIX_STEP_ONE }],
+        [{ key: 'cancel', text: CANCEL }],
+      ],
+      onAction: (action) => resolve(action.key as 'accept' | 'fix' | 'cancel'),
+    });
+  });
+}
+
+export interface OcrProposalPanelProps {
+  frontKey: string;
+  personal: UserDetail['personal'];
+  /** The corrections typed before a reload (the draft), laid over the new reading. */
+  typed?: OcrValues;
+  onTyped: (corrections: OcrValues) => void;
+  onConfirmed: (confirmation: OcrConfirmation) => void;
+  /** The reader got nothing from the photo: the page asks for another one. */
+  onUnreadable: () => void;
+}
+
 /**
- * The ID card front read on the server: the proposal, field by field, for the user to
- * check against the card and correct; a difference from step 1 is shown, never applied.
+ * The ID card front read on the server as soon as it is uploaded: the proposal, field by
+ * field, for the user to check against the card and correct. A confirmation that
+ * differs from step 1 is the borrower's choice: fix step 1, or keep the card's values
+ * and send the application to staff review.
  */
-export function OcrProposalPanel({ frontKey }: { frontKey: string }) {
+export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirmed, onUnreadable }: OcrProposalPanelProps) {
+  const navigate = useNavigate();
   const check = useOcrCheck();
   const confirm = useOcrConfirm();
-  const [form] = Form.useForm<Values>();
-  const proposal = check.data;
-  const confirmation = confirm.data;
+  const [proposal, setProposal] = useState<OcrProposal>();
+  const [confirmation, setConfirmation] = useState<OcrConfirmation>();
+  const readKey = useRef<string>(undefined);
+  const typedAtStart = useRef(typed);
 
-  async function onRead() {
-    confirm.reset();
-    try {
-      const answer = await check.mutateAsync(frontKey);
-      form.setFieldsValue(Object.fromEntries(ID_CARD_FIELDS.map((field) => [field, answer.fields[field].value ?? ''])) as Values);
-    } catch {
-      // The request layer showed the refusal.
-    }
+  useEffect(() => {
+    if (readKey.current === frontKey) return;
+    readKey.current = frontKey;
+    setProposal(undefined);
+    setConfirmation(undefined);
+    check
+      .mutateAsync(frontKey)
+      .then((answer) => (answer.unreadable ? onUnreadable() : setProposal(answer.proposal)))
+      .catch(() => undefined); // the request layer showed the refusal
+  }, [frontKey, check, onUnreadable]);
+
+  function corrections(values: OcrValues): OcrValues {
+    if (!proposal) return {};
+    return Object.fromEntries(ID_CARD_FIELDS.filter((f) => values[f] !== undefined && values[f] !== (proposal.fields[f].value ?? undefined)).map((f) => [f, values[f]]));
   }
 
-  async function onConfirm(values: Values) {
+  async function onConfirm(values: OcrValues, acceptDifferences = false) {
     if (!proposal) return;
+    let answer;
     try {
-      await confirm.mutateAsync({ readingId: proposal.readingId, ...values, gender: values.gender as 'male' | 'female' });
+      answer = await confirm.mutateAsync({
+        readingId: proposal.readingId,
+        name: values.name ?? '',
+        idNumber: values.idNumber ?? '',
+        birthDate: values.birthDate ?? '',
+        gender: values.gender as 'male' | 'female',
+        issueDate: values.issueDate ?? '',
+        ...(acceptDifferences ? { acceptDifferences: true } : {}),
+      });
     } catch {
-      // Shown by the request layer.
+      return; // shown by the request layer
     }
+    if (answer.differs) {
+      const choice = await askAboutDifferences(differingFields(values, personal, proposal));
+      if (choice === 'accept') await onConfirm(values, true);
+      else if (choice === 'fix') navigate(ROUTES.userInfo);
+      return;
+    }
+    setConfirmation(answer.confirmation);
+    onConfirmed(answer.confirmation);
   }
+
+  const initial: OcrValues | undefined = proposal
+    ? {
+        ...Object.fromEntries(ID_CARD_FIELDS.map((f) => [f, proposal.fields[f].value ?? undefined])),
+        ...typedAtStart.current,
+      }
+    : undefined;
 
   return (
-    <section className="ocr-proposal" data-testid="ocr-proposal">
-      <Button block fill="outline" color="primary" loading={check.isPending} disabled={!frontKey} onClick={() => void onRead()}>
-        {check.isPending ? M.OCR_RUNNING : M.OCR_START}
-      </Button>
-      {proposal && (
+    <section className="ocr-proposal" data-testid="ocr-proposal" aria-busy={check.isPending}>
+      {check.isPending ? (
+        <p className="ocr-status" role="status">
+          {M.OCR_RUNNING}
+        </p>
+      ) : null}
+      {proposal && initial ? (
         <>
           <h3>{M.OCR_TITLE}</h3>
           <p className="step-page-intro">{M.OCR_HINT}</p>
           <Form
-            form={form}
+            key={proposal.readingId}
             layout="horizontal"
-            onFinish={(values) => void onConfirm(values)}
+            initialValues={initial}
+            onValuesChange={(_changed, all: OcrValues) => onTyped(corrections(all))}
+            onFinish={(values: OcrValues) => void onConfirm(values)}
             footer={
-              <Button block type="submit" color="primary" loading={confirm.isPending}>
+              <Button block type="submit" color="primary" size="large" shape="rounded" loading={confirm.isPending}>
                 {M.OCR_CONFIRM}
               </Button>
             }
           >
             {ID_CARD_FIELDS.map((field) => {
               const notes = fieldNotes(proposal, field, confirmation);
+              const rules =
+                field === 'idNumber'
+                  ? [zodRule(ZIdentityNumberSchema, (v) => (typeof v === 'string' ? v : ''))]
+                  : [{ required: true, message: M.OCR_FIELD_REQUIRED }];
               return (
                 <Form.Item
                   key={field}
                   name={field}
                   label={M.OCR_FIELD_LABELS[field]}
-                  description={notes.length > 0 ? notes.join('；') : undefined}
-                  rules={[{ required: true, message: M.OCR_NOT_READ }]}
+                  description={notes.length > 0 ? <span className="ocr-note">{notes.join('；')}</span> : undefined}
+                  rules={rules}
                 >
                   {field === 'gender' ? (
                     <Radio.Group>
-                      <Radio value="male">{GENDER_LABELS.male}</Radio>
-                      <Radio value="female">{GENDER_LABELS.female}</Radio>
+                      <div className="ocr-gender">
+                        <Radio value="male">{GENDER_LABELS.male}</Radio>
+                        <Radio value="female">{GENDER_LABELS.female}</Radio>
+                      </div>
                     </Radio.Group>
+                  ) : field === 'birthDate' || field === 'issueDate' ? (
+                    <RocDateInput title={M.OCR_FIELD_LABELS[field]} testId={`ocr-${field}`} />
                   ) : (
-                    <Input type={field.endsWith('Date') ? 'date' : 'text'} data-testid={`ocr-${field}`} />
+                    <Input data-testid={`ocr-${field}`} maxLength={field === 'idNumber' ? 10 : 32} autoComplete="off" />
                   )}
                 </Form.Item>
               );
             })}
           </Form>
-          {(confirmation?.stepOneDifferences ?? proposal.stepOneDifferences).length > 0 && <FormError message={M.OCR_STEP_ONE_NOTE} />}
-          {confirmation && <p role="status">{M.OCR_CONFIRMED}</p>}
+          {(confirmation?.stepOneDifferences ?? proposal.stepOneDifferences).length > 0 && !confirmation ? (
+            <p className="ocr-note ocr-step-one-note">{M.OCR_STEP_ONE_NOTE}</p>
+          ) : null}
+          {confirmation ? (
+            <p role="status" className="ocr-confirmed">
+              {confirmation.acceptedDifferences.length > 0 ? M.OCR_DIFFERENCES_ACCEPTED : M.OCR_CONFIRMED}
+            </p>
+          ) : null}
         </>
-      )}
+      ) : null}
     </section>
   );
 }

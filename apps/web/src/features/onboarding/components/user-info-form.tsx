@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import DatePicker from 'antd-mobile/es/components/date-picker';
@@ -32,6 +33,9 @@ import { useSupplementUserInfo, type SupplementUserInfoInput } from '../api/supp
 import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
 import { CountyDistrictItem } from '../../../shared/forms/county-district-item.tsx';
 import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
+import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
+import { clearDraft, draftString, draftStrings, readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
+import './onboarding-forms.css';
 
 const shape = ZSupplementUserInfoRequestSchema.shape;
 
@@ -70,6 +74,25 @@ function initialValues(personal: UserDetail['personal']): Values {
   };
 }
 
+const TEXT_FIELDS = ['name', 'idNumber', 'employer', 'monthlyIncome', 'address', 'email', 'lineId'] as const;
+const PICKED_FIELDS = ['gender', 'maritalStatus', 'education', 'occupation', 'place'] as const;
+
+/** The form's values as the draft keeps them: strings, picked keys, the birth date as `YYYY-MM-DD`. */
+function toDraft(values: Values): Record<string, unknown> {
+  return { ...values, birthDate: values.birthDate ? pickerDateToCalendarDate(values.birthDate) : undefined };
+}
+
+/** The draft read back, each field only when it has the right shape. */
+function fromDraft(draft: Record<string, unknown> | undefined): Values {
+  if (!draft) return {};
+  const values: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) values[field] = draftString(draft, field);
+  for (const field of PICKED_FIELDS) values[field] = draftStrings(draft, field);
+  const birth = draftString(draft, 'birthDate');
+  values.birthDate = birth ? calendarDateToPickerDate(birth) : undefined;
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Values;
+}
+
 const income = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN);
 const MIN_BIRTH = new Date(1900, 0, 1);
 /** The date picker ends, and opens, on the latest birth date that can pass the age rule. */
@@ -83,7 +106,10 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
   const navigate = useNavigate();
   const save = useSupplementUserInfo();
   const address = useCommonAddress();
+  const continueOnboarding = useContinueOnboarding('personal');
   const savedIdNumber = detail.personal?.maskedIdNumber;
+  // What was typed and not saved (a reload, a back, a relogin) over the saved answers.
+  const [initial] = useState(() => ({ ...initialValues(detail.personal), ...fromDraft(readDraft('userInfo')) }));
 
   async function onFinish(values: Values) {
     const idNumber = values.idNumber?.trim() ?? '';
@@ -108,7 +134,8 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
     } catch {
       return; // the query client showed the server's refusal
     }
-    navigate(ROUTES.contact);
+    clearDraft('userInfo');
+    await continueOnboarding();
   }
 
   const personal = detail.personal;
@@ -116,7 +143,8 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
     <Form
       layout="horizontal"
       mode="card"
-      initialValues={initialValues(personal)}
+      initialValues={initial}
+      onValuesChange={(_changed, all: Values) => writeDraft('userInfo', toDraft(all))}
       onFinish={(values: Values) => void onFinish(values)}
       footer={
         <Button block type="submit" color="primary" size="large" shape="rounded" loading={save.isPending}>

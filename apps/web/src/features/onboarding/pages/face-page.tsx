@@ -1,10 +1,10 @@
-import { useNavigate } from 'react-router';
 import { STEP_FACE } from '@app/contract/messages/app-shell.ts';
 import * as T from '@app/contract/messages/face-pages.ts';
 import { PAGE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
 import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
 import { UploadBlockedError } from '../../../shared/files/upload-files.ts';
 import { hasToken } from '../../../shared/store/local-store.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
@@ -17,10 +17,11 @@ import { SelfieCamera } from '../components/selfie-camera.tsx';
  * /pages/me/face — step 5: a selfie from the front camera (or the file input), checked
  * on the server (one face, liveness, the ID card's portrait). A refusal shows the server's
  * message and the user takes another; when the step is complete (passed, or handed to
- * staff after repeated failures) the page goes to 資質.
+ * staff after repeated failures) the borrower goes on to what they were doing: a step
+ * still to do, else the application.
  */
 export default function FacePage() {
-  const navigate = useNavigate();
+  const continueOnboarding = useContinueOnboarding('face');
   const me = useQueryCashUser(hasToken());
   const verify = useVerifyFace();
   const done = me.data?.steps.find((step) => step.key === 'face')?.done ?? false;
@@ -29,13 +30,13 @@ export default function FacePage() {
     try {
       await verify.mutateAsync({ selfie });
       toastSuccess(T.FACE_STEP_DONE);
-      navigate(ROUTES.aptitude);
+      await continueOnboarding();
     } catch (error) {
       if (error instanceof UploadBlockedError) return;
       showRequestError(error);
       // The third failure completes the step (manual review): the refreshed state says so.
       const fresh = await me.refetch();
-      if (fresh.data?.steps.find((step) => step.key === 'face')?.done) navigate(ROUTES.aptitude);
+      if (fresh.data?.steps.find((step) => step.key === 'face')?.done) await continueOnboarding();
     }
   }
 

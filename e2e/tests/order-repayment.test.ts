@@ -17,6 +17,7 @@ import {
   MANUAL_SUBMIT,
   ORDER_ACTION_CONTRACT,
   ORDER_ACTION_EXTEND,
+  extensionOpensText,
   ORDER_ACTION_CANCEL,
   ORDER_ACTION_REPAY,
   ORDER_CANCEL_CONFIRM_KEEP,
@@ -236,8 +237,17 @@ describe('repaying an order in the browser', () => {
     const { api, orderId } = await borrowerWithRepayingOrder(page);
     // An extension is asked for in the days before the due date: the server's clock moves to 5 days before it.
     const { order } = (await api.call(ENDPOINTS.loanOrderDetail, { orderId })) as TOrderDetailResponse;
+    // On the payout day 展期 does not look tappable: it says from when it can be asked for.
+    expect(order.extensionOpensOn).not.toBeNull();
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    const extend = page.getByTestId('order-extend');
+    await extend.waitFor();
+    expect(await extend.isDisabled()).toBe(true);
+    expect(await extend.textContent()).toBe(extensionOpensText(order.extensionOpensOn!.replaceAll('-', '/')));
     const dueAt = Date.parse(`${order.nextDueDate ?? ''}T12:00:00+08:00`);
     await suite.server.setClockOffset(dueAt - 5 * 86_400_000 - Date.now());
+    // A fresh start of the app on that day (the detail above was read on the payout day).
+    await page.reload();
 
     await launch(page, `/pages/order/detail?orderId=${orderId}`);
     const due = page.getByTestId('order-due-date');
@@ -296,11 +306,13 @@ describe('repaying an order in the browser', () => {
     expect(await page.getByTestId('pay-total').textContent()).toBe('繳費金額 NT$\u00a020,000');
     await shot(page, 'pay-in-parts');
 
-    const issueAndPay = async (amount: string) => {
+    const issueAndPay = async (amount: string, kind = '分次結清') => {
       await page.getByTestId('issue-payment').click();
+      // The new code comes first, waiting to be paid (the part paid before it below).
       const issued = page.getByTestId('issued-payment').first();
-      await expect.poll(() => issued.getByTestId('issued-amount').textContent()).toBe(amount);
-      expect(await issued.getByTestId('issued-kind').textContent()).toBe('分次結清');
+      await expect.poll(() => issued.getAttribute('data-state')).toBe('pending');
+      expect(await issued.getByTestId('issued-amount').textContent()).toBe(amount);
+      expect(await issued.getByTestId('issued-kind').textContent()).toBe(kind);
       await payAtSandboxCounter(page, (await issued.getByTestId('issued-store-code').textContent()) ?? '');
       await expect.poll(() => issued.getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
     };
@@ -310,9 +322,10 @@ describe('repaying an order in the browser', () => {
     await expect.poll(() => page.getByTestId('payoff-part').textContent()).toContain('本筆 NT$\u00a020,000，繳後尚欠約 NT$\u00a010,000');
     await issueAndPay('NT$\u00a020,000');
     await expect.poll(() => payoffAmount.textContent(), { timeout: 20_000 }).toBe('NT$\u00a010,000');
-    // The last part fits the channel: the code is for all that is left.
+    // What is left fits the channel: an ordinary payoff code for all of it.
     await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('繳費金額 NT$\u00a010,000');
-    await issueAndPay('NT$\u00a010,000');
+    expect(await page.getByTestId('payoff-part').count()).toBe(0);
+    await issueAndPay('NT$\u00a010,000', '提前全部結清');
     await expect.poll(() => page.getByTestId('order-summary').getByTestId('order-state').textContent(), { timeout: 20_000 }).toBe('已結清');
     await shot(page, 'pay-in-parts-settled');
     // Settled: the detail offers the 結清證明 as a PDF.

@@ -28,6 +28,10 @@ export const ORDER_CARD_ORDER_NO = '訂單編號';
 export const ORDER_ACTION_SIGN = '簽署';
 export const ORDER_ACTION_REPAY = '還款';
 export const ORDER_ACTION_EXTEND = '展期';
+/** 展期 before its window opens: from when it can be asked for. */
+export function extensionOpensText(date: string): string {
+  return `展期（${date} 起可申請）`;
+}
 export const ORDER_ACTION_CONTRACT = '查看合約';
 export const ORDER_ACTION_CANCEL = '取消申請';
 export const ORDER_CANCEL_CONFIRM_TITLE = '取消這筆申請？';

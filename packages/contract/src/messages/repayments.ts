@@ -1,4 +1,5 @@
 /** Repayments and extensions: channels, refusals, the reminders sent by SMS. */
+import { peopleDate } from '../date-format.ts';
 import { ntd } from '../money-format.ts';
 
 export const REPAY_CHANNEL_TEXTS = {
@@ -8,12 +9,12 @@ export const REPAY_CHANNEL_TEXTS = {
 } as const;
 
 export function repayChoiceNextInstalment(number: number, dueDate: string): string {
-  return `第 ${number} 期（${dueDate} 到期）`;
+  return `第 ${number} 期（${peopleDate(dueDate)} 到期）`;
 }
 export const REPAY_CHOICE_ALL_DUE = '全部已到期款項';
 export const REPAY_CHOICE_PAYOFF = '全部結清（利息計至今日）';
 export function repayChoiceExtension(newDueDate: string): string {
-  return `展期（還款日延至 ${newDueDate}）`;
+  return `展期（還款日延至 ${peopleDate(newDueDate)}）`;
 }
 
 export const REPAY_ORDER_NOT_REPAYABLE = '此訂單目前沒有需要繳納的款項';
@@ -39,8 +40,10 @@ export const REPAY_PAID_ON_INVALID = '匯款日期不可早於撥款日或晚於
 
 export const EXTENSION_NOT_EXTENDABLE = '此產品不提供展期（分期產品或未開放展期）';
 export const EXTENSION_MAX_REACHED = '已達展期次數上限，請於到期日前還款';
-export function extensionOutsideWindow(windowDays: number): string {
-  return `目前不在可申請展期的期間（到期日前 ${windowDays} 天內至到期日）`;
+/** Outside the window: from when it opens (before it), or that it has passed. */
+export function extensionOutsideWindow(windowDays: number, opensOn: string | null): string {
+  const when = opensOn ? `可於 ${peopleDate(opensOn)} 起申請展期` : '已過可申請展期的期間';
+  return `${when}（到期日前 ${windowDays} 天內至到期日）`;
 }
 export function extensionAprOverCap(apr: number, capPercent: number): string {
   return `展期後整筆借款的總費用年百分率 ${apr.toFixed(2)}% 將超過法定上限 ${capPercent}%，無法展期`;
@@ -49,10 +52,10 @@ export const EXTENSION_ORDER_NOT_REPAYING = '此訂單目前無法展期';
 
 /** Reminders: to the borrower only, 07:00-22:00 Taipei time, no threats, no third party. */
 export function reminderDueSoon(productName: string, dueDate: string, amount: number, daysBefore: number): string {
-  return `【${productName}】提醒您：您的借款將於 ${daysBefore} 天後（${dueDate}）到期，應繳 ${ntd(amount)}。可於 App 訂單頁取得超商代碼或虛擬帳號繳費。`;
+  return `【${productName}】提醒您：您的借款將於 ${daysBefore} 天後（${peopleDate(dueDate)}）到期，應繳 ${ntd(amount)}。可於 App 訂單頁取得超商代碼或虛擬帳號繳費。`;
 }
 export function reminderFirstOverdueDay(productName: string, dueDate: string, amount: number): string {
-  return `【${productName}】提醒您：您的借款已於 ${dueDate} 到期，目前應繳 ${ntd(amount)}。請盡快於 App 訂單頁繳費，如有困難請聯繫客服。`;
+  return `【${productName}】提醒您：您的借款已於 ${peopleDate(dueDate)} 到期，目前應繳 ${ntd(amount)}。請盡快於 App 訂單頁繳費，如有困難請聯繫客服。`;
 }
 
 /** The sandbox store page (development only). */

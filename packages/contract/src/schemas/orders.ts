@@ -111,6 +111,8 @@ export const ZOrderDetailSchema = ZOrderSummarySchema.extend({
   /** Credit kept that the lender has paid back to the borrower. */
   creditRefunded: ZMoneySchema.default(0),
   /** What the borrower may do now. */
+  /** A single-repayment loan whose extension window has not opened yet: the day it opens. */
+  extensionOpensOn: z.string().nullable().default(null),
   actions: z.object({
     sign: z.boolean(),
     cancel: z.boolean(),

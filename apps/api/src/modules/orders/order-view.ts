@@ -89,6 +89,7 @@ export function orderDetail(
     // Filled by repayments (its getOrderWithPayments), which owns them.
     payments: [],
     extensionsUsed: 0,
+    extensionOpensOn: null,
     creditKept: 0,
     creditRefunded: 0,
     awaitingStaff: false,

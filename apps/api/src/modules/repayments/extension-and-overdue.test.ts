@@ -34,7 +34,7 @@ describe('extension: twice, then refused', () => {
     const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
     expect((await detailOf(server, user, orderId)).instalments.map((row) => [row.dueDate, row.principal, row.interest])).toEqual([['2030-05-01', 10_000, 296]]);
     // On the payout day: outside the 7-day window before the due date.
-    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({ allowed: false, refusal: extensionOutsideWindow(7), currentDueDate: '2030-05-01' });
+    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({ allowed: false, refusal: extensionOutsideWindow(7, '2030-04-24'), currentDueDate: '2030-05-01' });
 
     moveTo('2030-04-28');
     const first = bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId));
@@ -154,9 +154,9 @@ describe('reminders', () => {
     await send(at(addDays(due, 1), 18));
     const sent = texts().reverse();
     expect(sent.map((message) => message.text)).toEqual([
-      expect.stringContaining(`3 天後（${due}）到期，應繳 NT$\u00a03,089`),
-      expect.stringContaining(`1 天後（${due}）到期`),
-      expect.stringContaining(`已於 ${due} 到期`),
+      expect.stringContaining(`3 天後（${due.replaceAll('-', '/')}）到期，應繳 NT$\u00a03,089`),
+      expect.stringContaining(`1 天後（${due.replaceAll('-', '/')}）到期`),
+      expect.stringContaining(`已於 ${due.replaceAll('-', '/')} 到期`),
     ]);
     for (const message of sms.outbox().filter((item) => item.text.includes('提醒您'))) {
       const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', hour: '2-digit', hour12: false }).format(message.sentAt));

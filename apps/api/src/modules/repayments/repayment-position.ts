@@ -20,7 +20,7 @@ import type { ExtensionQuote } from '../../db/schema/repayments.ts';
 import { amountToSettleThrough, nextInstalment, type InstalmentPosition, type LoanAccount } from '../../domain/loan-account.ts';
 import { APR_CAP_PERCENT } from '../../domain/lending-limits.ts';
 import { quoteAccountExtension } from '../../domain/loan-extension.ts';
-import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import { addDays, type CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getOrderOfUser } from '../orders/get-order.ts';
@@ -95,7 +95,7 @@ function extensionPosition(options: { order: LoanOrder; books: LoanBooks | null;
       result.reason === 'maxExtensionsReached'
         ? EXTENSION_MAX_REACHED
         : result.reason === 'outsideWindow'
-          ? extensionOutsideWindow(terms.extension.windowDays)
+          ? extensionOutsideWindow(terms.extension.windowDays, extensionOpensOn(row.dueDate, terms.extension.windowDays, today))
           : result.reason === 'aprOverCap'
             ? extensionAprOverCap(result.apr ?? 0, capPercent)
             : result.reason === 'notRepaying'
@@ -115,6 +115,12 @@ function extensionPosition(options: { order: LoanOrder; books: LoanBooks | null;
       interestToNewDueDate: result.finalPayment.interest,
     },
   };
+}
+
+/** The first day an extension may be asked for, while it is still ahead of `today`; else null. */
+export function extensionOpensOn(dueDate: CalendarDate, windowDays: number, today: CalendarDate): CalendarDate | null {
+  const opens = addDays(dueDate, -windowDays);
+  return today < opens ? opens : null;
 }
 
 /** A single-repayment loan's "next instalment" is the whole loan: paid today, with interest to today. */

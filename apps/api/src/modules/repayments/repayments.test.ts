@@ -167,8 +167,8 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
 
     const channels = bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope);
     expect(channels.choices).toEqual([
-      { kind: 'nextInstalment', amount: 5_192, label: '第 1 期（2030-02-28 到期）' },
-      { kind: 'payoff', amount: 30_397, label: '全部結清（利息計至今日）' },
+      { kind: 'nextInstalment', amount: 5_192, label: '第 1 期（2030/02/28 到期）', instalment: 1 },
+      { kind: 'payoff', amount: 30_397, label: '全部結清（利息計至今日）', coveredByOpenParts: 0 },
     ]);
     expect(channels.channels.map((channel) => [channel.code, channel.minAmount, channel.maxAmount, channel.payerFee, channel.validHours])).toEqual([
       ['cvs', 33, 20_000, 0, 72],

@@ -31,7 +31,7 @@ export function OrderTerms({ order }: { order: OrderDetail }) {
         </List.Item>
         <List.Item extra={order.bankAccount}>{T.ORDER_DETAIL_ACCOUNT}</List.Item>
         <List.Item extra={order.purpose}>{T.ORDER_DETAIL_PURPOSE}</List.Item>
-        {order.disbursedOn ? <List.Item extra={order.disbursedOn}>{T.ORDER_DETAIL_DISBURSED_ON}</List.Item> : null}
+        {order.disbursedOn ? <List.Item extra={formatDate(order.disbursedOn)}>{T.ORDER_DETAIL_DISBURSED_ON}</List.Item> : null}
         {order.method === 'singleRepayment' && order.disbursedOn ? (
           <List.Item extra={T.extensionsText(order.extensionsUsed)}>{T.ORDER_DETAIL_EXTENSIONS}</List.Item>
         ) : null}

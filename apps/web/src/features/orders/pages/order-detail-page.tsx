@@ -102,8 +102,14 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             </Button>
           ) : null}
           {actions.extend ? (
-            <Button shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.orderPay, { orderId: order.id, mode: 'extend' }))}>
-              {T.ORDER_ACTION_EXTEND}
+            // Before its window opens, 展期 says from when instead of looking tappable.
+            <Button
+              shape="rounded"
+              data-testid="order-extend"
+              disabled={order.extensionOpensOn !== null}
+              onClick={() => navigate(routeWithQuery(ROUTES.orderPay, { orderId: order.id, mode: 'extend' }))}
+            >
+              {order.extensionOpensOn ? T.extensionOpensText(formatDate(order.extensionOpensOn)) : T.ORDER_ACTION_EXTEND}
             </Button>
           ) : null}
           {actions.viewContract ? (

@@ -90,7 +90,8 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
   const keepDraft = (values: Values) => writeDraft('bank', { ...values, bank: useBankChoice.getState().bank ?? undefined });
   // A bank chosen on bankSelect is part of the draft too.
   useEffect(
-    () => useBankChoice.subscribe((state) => writeDraft('bank', { ...form.getFieldsValue(), bank: state.bank ?? undefined })),
+    // Every value of the store (true), also the branch whose row shows only once the bank is back.
+    () => useBankChoice.subscribe((state) => writeDraft('bank', { ...(form.getFieldsValue(true) as Values), bank: state.bank ?? undefined })),
     [form],
   );
 
@@ -103,9 +104,11 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
   // Another bank, other branches (the bank the form opened with keeps the drafted branch).
   const shownBank = useRef(bank?.code ?? draftBank(draft)?.code);
   useEffect(() => {
-    if (bank?.code === shownBank.current) return;
-    shownBank.current = bank?.code;
-    form.setFieldsValue({ branch: undefined });
+    const code = bank?.code;
+    if (code === undefined || code === shownBank.current) return;
+    const changed = shownBank.current !== undefined;
+    shownBank.current = code;
+    if (changed) form.setFieldsValue({ branch: undefined });
   }, [bank?.code, form]);
 
   async function onFinish(values: Values) {

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import { accountModule } from './modules/account/routes.ts';
+import { adminModule } from './modules/admin/routes.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { bankAccountsModule } from './modules/bank-accounts/routes.ts';
 import { configModule } from './modules/config/routes.ts';
@@ -30,6 +32,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { fileStoragePlugin } from './plugins/file-storage.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { personalDataPlugin } from './plugins/personal-data.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -92,6 +95,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logController: new LogController({ disableRequestLogging: true }),
     // A hung test request must not keep app.close() waiting.
     forceCloseConnections: config.testHooks ? true : 'idle',
+    // One id per request in every log line and in the X-Request-Id answer header: the
+    // caller's own when it sends a sane one (a load balancer's), else a new one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
   });
 
   const handle = options.database ?? (await prepareDatabase(config));
@@ -99,6 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Cross-cutting plugins: named, each declaring what it depends on.
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.database });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(clockPlugin, { clock: options.clock });
   await app.register(wireCipherPlugin, { keyBase64: config.cipherKey });
   await app.register(errorsPlugin);
@@ -149,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(faceCheckModule);
   await app.register(identityDocumentModule);
   await app.register(accountModule);
+  await app.register(adminModule);
 
   await app.register(webAppPlugin, {
     webDist: config.webDist,

@@ -119,6 +119,8 @@ const ZEnvSchema = z.object({
   PASSWORD_LOCK_MINUTES: positiveInt(60),
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   TRUST_PROXY: booleanFlag,
+  // GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: no /metrics.
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, 'at least 16 characters'),
   // Face check (onboarding step 5): thresholds of the server's verdicts.
   FACE_MIN_SIZE_RATIO: unitNumber(0.2),
   FACE_MAX_CENTRE_OFFSET: unitNumber(0.25),
@@ -187,6 +189,8 @@ export interface Config {
   /** Unset: shared limits live in-process (one instance). */
   redisUrl: string | undefined;
   testHooks: boolean;
+  /** The bearer token of /metrics; undefined: /metrics is not served. */
+  metricsToken: string | undefined;
   logLevel: LogLevel;
   bodyLimit: number;
   sessionIdleDays: number;
@@ -320,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: data.WEB_DIST,
     redisUrl: data.REDIS_URL,
     testHooks: data.TEST_HOOKS,
+    metricsToken: data.METRICS_TOKEN,
     logLevel: data.LOG_LEVEL,
     bodyLimit: data.BODY_LIMIT,
     sessionIdleDays: data.SESSION_IDLE_DAYS,

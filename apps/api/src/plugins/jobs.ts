@@ -66,6 +66,10 @@ export interface JobQueue {
    * ready, before anything can be sent.
    */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** Throws unless the queue is started and its tables answer (readiness). */
+  ping(): Promise<void>;
+  /** Jobs per queue and state (created, retry, active, failed…), for the metrics. */
+  counts(): Promise<Array<{ queue: string; state: string; count: number }>>;
 }
 
 declare module 'fastify' {
@@ -141,6 +145,16 @@ function drizzleExecutor(db: Db): ExecuteSql {
   };
 }
 
+/**
+ * When this instance's workers are woken after a send: at the job's due time and a little
+ * after it (a job sent inside a transaction becomes visible only when that commits, a
+ * moment later). A wake-up is one fetch; a worker busy with a job fetches again as soon as
+ * it is done.
+ */
+const WAKE_AFTER_DUE_MS = [0, 25, 100, 250];
+/** A job due later than this is left to the workers' polling (no timer held for it). */
+const WAKE_HORIZON_MS = 60_000;
+
 /** Key of the session advisory lock that serializes the job queue's start-up across instances. */
 const START_LOCK_KEY = 734_211_003; // after db/migrate.ts (…001) and db/seed.ts (…002)
 
@@ -192,17 +206,44 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     }
 
     const workers: { name: string; handler: JobHandler<object>; options: WorkOptions }[] = [];
+    /** pg-boss's ids of this instance's workers, by queue. */
+    const workerIds = new Map<string, string[]>();
+    const wakeTimers = new Set<NodeJS.Timeout>();
+    let closing = false;
+
+    /**
+     * Wakes this instance's workers of `name` when a job there falls due, rather than at
+     * their next poll (JOB_POLLING_MS, at least 500 ms): a job sent here runs at once when
+     * due. Other instances find it by polling, as before.
+     */
+    function wakeWorkers(name: string, dueInMs: number): void {
+      if (closing || dueInMs > WAKE_HORIZON_MS || !workerIds.has(name)) return;
+      for (const extra of WAKE_AFTER_DUE_MS) {
+        const timer = setTimeout(
+          () => {
+            wakeTimers.delete(timer);
+            for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+          },
+          Math.max(0, dueInMs) + extra,
+        );
+        timer.unref();
+        wakeTimers.add(timer);
+      }
+    }
 
     async function startWorker(name: string, handler: JobHandler<object>): Promise<void> {
-      await boss.work<object>(name, { pollingIntervalSeconds: pollingMs / 1000, batchSize: 1 }, async ([job]) => {
+      const id = await boss.work<object>(name, { pollingIntervalSeconds: pollingMs / 1000, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
           await handler({ id: job.id, data: job.data });
         } catch (error) {
           app.log.warn({ queue: name, jobId: job.id, error: safeError(error) }, 'job failed (retried while retries remain)');
+          // A retry without delay is due as soon as pg-boss has recorded the failure.
+          wakeWorkers(name, 0);
           throw error;
         }
       });
+      workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
     }
 
     const jobs: JobQueue = {
@@ -211,7 +252,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         // Inside a transaction on PGlite (one connection) a query outside it would wait for
         // it: the queue must exist already (its worker's registration created it).
         if (!db) await ensureQueue(name);
-        return boss.send(name, data, {
+        const id = await boss.send(name, data, {
           ...(startAfter ? { startAfter } : {}),
           // pg-boss reads a number as seconds from now by the database's clock.
           ...(delaySeconds ? { startAfter: delaySeconds } : {}),
@@ -221,6 +262,16 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           retryBackoff: true,
           ...(db ? { db: { executeSql: drizzleExecutor(db) as PgBoss.Db['executeSql'] } } : {}),
         });
+        if (id !== null) wakeWorkers(name, delaySeconds ? delaySeconds * 1000 : startAfter ? startAfter.getTime() - Date.now() : 0);
+        return id;
+      },
+      async ping() {
+        if (!started) throw new Error('job queue not started');
+        await executeSql('select 1 from pgboss.version limit 1', []);
+      },
+      async counts() {
+        const result = await executeSql('select name, state, count(*)::int as count from pgboss.job group by name, state', []);
+        return (result.rows as Array<{ name: string; state: string; count: number }>).map((row) => ({ queue: row.name, state: row.state, count: Number(row.count) }));
       },
       async work(name, handler, options = {}) {
         const entry = { name, handler: handler as JobHandler<object>, options };
@@ -233,6 +284,12 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       },
     };
     app.decorate('jobs', jobs);
+    app.metrics.databaseGauge({
+      name: 'job_queue_jobs',
+      help: 'Jobs per queue and state (created and retry wait; failed ran out of retries).',
+      labelNames: ['queue', 'state'],
+      read: async () => (started ? (await jobs.counts()).map((row) => ({ labels: { queue: row.queue, state: row.state }, value: row.count })) : []),
+    });
 
     // Workers start when the app is ready (routes registered, about to listen), so a job
     // never runs against a half-built app.
@@ -247,10 +304,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     });
     // Registered after the db plugin, so closed before the database (onClose runs last-in first-out).
     app.addHook('onClose', async () => {
+      closing = true;
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
       if (!started) return;
       // Waits for running handlers (up to 10 s); a job cut off is failed and runs again.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     });
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'metrics'] },
 );

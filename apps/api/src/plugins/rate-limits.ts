@@ -37,6 +37,8 @@ export interface RateLimiter {
   count(key: string, windowMs: number, now: number): Promise<number>;
   /** Forgets every hit on `key` (e.g. after a successful login). */
   reset(key: string): Promise<void>;
+  /** Throws when the store does not answer (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async count(key: string, windowMs: number, now: number): Promise<number> {
     return this.window(key, windowMs, now).length;
+  }
+
+  async ping(): Promise<void> {
+    // In the process: nothing to reach.
   }
 
   async reset(key: string): Promise<void> {
@@ -161,6 +167,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

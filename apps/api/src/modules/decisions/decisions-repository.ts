@@ -43,3 +43,12 @@ export async function selectReviewCandidates(db: Db, staffRule: string): Promise
     .orderBy(sql`min(${decisionOutcomes.decidedAt})`);
   return rows.map((row) => ({ orderId: row.orderId, rules: row.rules, since: new Date(row.since) }));
 }
+
+/** The decision rules' outcomes, per rule and outcome (the metrics). */
+export async function countRuleOutcomes(db: Db): Promise<Array<{ rule: string; outcome: string; count: number }>> {
+  const rows = await db
+    .select({ rule: decisionOutcomes.rule, outcome: decisionOutcomes.outcome, count: sql<number>`count(*)::int` })
+    .from(decisionOutcomes)
+    .groupBy(decisionOutcomes.rule, decisionOutcomes.outcome);
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}

@@ -7,7 +7,15 @@ import { DECIDE_ORDER_QUEUE, type DecideOrderJob } from './submit-for-decision.t
  * enqueues it). No endpoints; decision_outcomes holds no user column (the order names the
  * borrower), so nothing is registered for the data list.
  */
+import { countRuleOutcomes } from './decisions-repository.ts';
+
 export const decisionsModule: FastifyPluginAsync = async (app) => {
+  app.metrics.databaseGauge({
+    name: 'decision_rule_outcomes',
+    help: 'Decision rule outcomes per rule and outcome (passed, refused, manualReview).',
+    labelNames: ['rule', 'outcome'],
+    read: async () => (await countRuleOutcomes(app.db)).map((row) => ({ labels: { rule: row.rule, outcome: row.outcome }, value: row.count })),
+  });
   await app.jobs.work<DecideOrderJob>(
     DECIDE_ORDER_QUEUE,
     async (job) => {

@@ -287,3 +287,9 @@ export async function selectOwingInstalmentsDueOn(
     .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
   return rows;
 }
+
+/** Orders per state (the metrics: applications awaiting a decision, approved, refused, repaying, overdue…). */
+export async function countOrdersByState(db: Db): Promise<Array<{ state: string; count: number }>> {
+  const rows = await db.select({ state: loanOrders.state, count: sql<number>`count(*)::int` }).from(loanOrders).groupBy(loanOrders.state);
+  return rows.map((row) => ({ state: row.state, count: Number(row.count) }));
+}

@@ -11,7 +11,15 @@ import { countOrders } from './orders-repository.ts';
  * Loan orders: the state machine every lending module moves orders through, the open-order
  * rule, and the borrower's list and detail.
  */
+import { countOrdersByState } from './orders-repository.ts';
+
 export const ordersModule: FastifyPluginAsync = async (app) => {
+  app.metrics.databaseGauge({
+    name: 'loan_orders',
+    help: 'Orders per state (審核中 awaiting a decision, 已核准, 已拒絕, 待還款, 已逾期, 已結清…).',
+    labelNames: ['state'],
+    read: async () => (await countOrdersByState(app.db)).map((row) => ({ labels: { state: row.state }, value: row.count })),
+  });
   app.personalData.register({
     owner: 'orders',
     tables: [loanOrders, orderStateChanges, orderInstalments],

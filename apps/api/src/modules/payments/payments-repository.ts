@@ -57,3 +57,12 @@ export async function settlePayout(
     .returning({ id: payouts.id });
   return rows.length > 0;
 }
+
+/** Payouts per state, count and amount (the metrics). */
+export async function countPayoutsByState(db: Db): Promise<Array<{ state: string; count: number; amount: number }>> {
+  const rows = await db
+    .select({ state: payouts.state, count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
+    .from(payouts)
+    .groupBy(payouts.state);
+  return rows.map((row) => ({ state: row.state, count: Number(row.count), amount: Number(row.amount) }));
+}

@@ -4,6 +4,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { SEND_PAYOUT_QUEUE, type SendPayoutJob } from './request-payout.ts';
 import { SANDBOX_NOTIFY_QUEUE, SandboxPaymentProvider, type SandboxNotifyJob } from './sandbox-payment-provider.ts';
 import { sendPayout } from './send-payout.ts';
+import { countPayoutsByState } from './payments-repository.ts';
 import { registerNotificationRoute } from '../../net/notification-form.ts';
 
 /** Where a provider posts its notifications: outside the envelope protocol, form-encoded. */
@@ -28,6 +29,18 @@ function ownBaseUrl(app: FastifyInstance): string {
  * data (the receiving account stays with bank-accounts), so nothing is registered for it.
  */
 export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (app, options) => {
+  app.metrics.databaseGauge({
+    name: 'payouts',
+    help: 'Payouts per state (count).',
+    labelNames: ['state'],
+    read: async () => (await countPayoutsByState(app.db)).map((row) => ({ labels: { state: row.state }, value: row.count })),
+  });
+  app.metrics.databaseGauge({
+    name: 'payouts_amount_ntd',
+    help: 'Payouts per state (NT$).',
+    labelNames: ['state'],
+    read: async () => (await countPayoutsByState(app.db)).map((row) => ({ labels: { state: row.state }, value: row.amount })),
+  });
   let provider: PaymentProvider;
   if (options.provider) {
     provider = options.provider;

@@ -208,3 +208,17 @@ export async function selectJournalOrderIdsForCheck(db: Db): Promise<number[]> {
   const rows = await db.selectDistinct({ orderId: repaymentRequests.orderId }).from(repaymentRequests).orderBy(asc(repaymentRequests.orderId));
   return rows.map((row) => row.orderId);
 }
+
+/** Gateway notifications per gateway and outcome (credited, held, failed, unknown), count and amount (the metrics). */
+export async function countNotificationsByOutcome(db: Db): Promise<Array<{ gateway: string; outcome: string; count: number; amount: number }>> {
+  const rows = await db
+    .select({
+      gateway: collectionNotifications.gateway,
+      outcome: collectionNotifications.outcome,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${collectionNotifications.amount}), 0)`,
+    })
+    .from(collectionNotifications)
+    .groupBy(collectionNotifications.gateway, collectionNotifications.outcome);
+  return rows.map((row) => ({ gateway: row.gateway, outcome: row.outcome, count: Number(row.count), amount: Number(row.amount) }));
+}

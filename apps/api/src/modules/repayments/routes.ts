@@ -15,7 +15,7 @@ import { listRepayChannels } from './list-repay-channels.ts';
 import { quoteEarlyRepayment } from './quote-early-repayment.ts';
 import { creditLeftOfUser } from './refund-kept-credit.ts';
 import { reportManualTransfer } from './report-manual-transfer.ts';
-import { countRequestsOfUser, eraseTransferDetails, selectRequest, selectRequestByCode } from './repayments-repository.ts';
+import { countNotificationsByOutcome, countRequestsOfUser, eraseTransferDetails, selectRequest, selectRequestByCode } from './repayments-repository.ts';
 import { SandboxCollectionGateway } from './sandbox-collection-gateway.ts';
 import { sandboxStorePage } from './sandbox-store-page.ts';
 import { tryExtension } from './try-extension.ts';
@@ -64,6 +64,18 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
   const config = app.config;
   const { gateway: collectionGateway, sandbox } = await collectionGatewayOf(app);
   const gateways = new Map<string, CollectionGateway>([[collectionGateway.name, collectionGateway]]);
+  app.metrics.databaseGauge({
+    name: 'collection_notifications',
+    help: 'Paid notifications of the collection gateways per outcome (credited; held: amount differs, awaiting an operator; failed; unknown).',
+    labelNames: ['gateway', 'outcome'],
+    read: async () => (await countNotificationsByOutcome(app.db)).map((row) => ({ labels: { gateway: row.gateway, outcome: row.outcome }, value: row.count })),
+  });
+  app.metrics.databaseGauge({
+    name: 'collection_notifications_amount_ntd',
+    help: 'Paid notifications of the collection gateways per outcome (NT$).',
+    labelNames: ['gateway', 'outcome'],
+    read: async () => (await countNotificationsByOutcome(app.db)).map((row) => ({ labels: { gateway: row.gateway, outcome: row.outcome }, value: row.amount })),
+  });
 
   app.personalData.register({
     owner: 'repayments',

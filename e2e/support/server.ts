@@ -1,9 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A data folder a server has started on once and stopped (e2e/support/global-setup.ts). */
+    e2eDataTemplate: string | undefined;
+  }
+}
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
@@ -89,41 +97,112 @@ export interface StartServerOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the real API server (fresh PGlite folder, test hooks on) serving the built app. */
-export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
-  assertWebBuilt();
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const output: string[] = [];
-  const child = spawn(TSX, [SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      TEST_HOOKS: 'true',
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
+/** A data folder to start from: what the project's global setup made, when it made one. */
+function dataTemplate(): string | undefined {
   try {
-    await waitForHealth(baseUrl, child, () => output.join(''));
+    const template = inject('e2eDataTemplate');
+    return template && existsSync(template) ? template : undefined;
+  } catch {
+    return undefined; // outside a vitest worker
+  }
+}
+
+interface SpawnedServer {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Stops the process (SIGTERM, then SIGKILL after 10 s). */
+  stop(): Promise<void>;
+}
+
+/** A port found free can be taken by another worker's server before ours listens: then try another. */
+const START_ATTEMPTS = 3;
+
+async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const output: string[] = [];
+    const child = spawn(TSX, [SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST,
+        TEST_HOOKS: 'true',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.length > 200) output.shift();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(baseUrl, child, () => output.join(''));
+    } catch (error) {
+      child.kill('SIGKILL');
+      if (attempt < START_ATTEMPTS && /EADDRINUSE/.test(output.join(''))) continue;
+      throw error;
+    }
+    return {
+      child,
+      baseUrl,
+      async stop() {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      },
+    };
+  }
+}
+
+/**
+ * Makes a data folder for servers to start from: the real server started once on an empty
+ * folder (database created, migrated and seeded, the job queue's schema installed) and
+ * stopped cleanly. A server started on a copy runs the same start-up (migrations and seed
+ * are idempotent) without creating a database, which is most of a first start's time.
+ */
+export async function makeDataTemplate(): Promise<string> {
+  assertWebBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-template-'));
+  try {
+    const server = await spawnServer(dataDir);
+    await server.stop();
+    if (server.child.exitCode !== 0) throw new Error(`the template server exited ${server.child.exitCode ?? server.child.signalCode}`);
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  return dataDir;
+}
+
+/**
+ * Starts the real API server (a data folder of its own, test hooks on) serving the built
+ * app. The folder is a copy of the run's data template when there is one (the database
+ * as a first start leaves it), else empty (the server creates the database).
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
+  assertWebBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const template = dataTemplate();
+  if (template) cpSync(template, dataDir, { recursive: true });
+  let spawned: SpawnedServer;
+  try {
+    spawned = await spawnServer(dataDir, options.env);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { baseUrl } = spawned;
 
   return {
     baseUrl,
@@ -144,13 +223,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       return list as TrackedEvent[];
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await spawned.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -59,15 +59,27 @@ describe('request layer', () => {
 
   it('a slow answer shows the loading indicator, the slow-network text after 5 s, and hides both after', async () => {
     const t = await suite.browser.newPage();
+    // The page's timers on Playwright's clock: its 5 s are run forward, not waited out.
+    await t.page.clock.install();
     await launch(t.page);
-    await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'delay', ms: 7000 });
+    // The answer is held (at the browser, before it reaches the server) until the test lets it go.
+    let answer!: () => void;
+    const released = new Promise<void>((resolve) => (answer = resolve));
+    await t.page.route(`**${CONFIG_ONE_PATH}**`, async (route) => {
+      await released;
+      await route.continue();
+    });
     await tapService(t);
     const loading = t.page.getByTestId('request-loading');
     await loading.waitFor();
     expect(await t.page.getByText(SLOW_NETWORK_TEXT).count()).toBe(0);
-    await t.page.getByText(SLOW_NETWORK_TEXT).waitFor({ timeout: 15_000 });
+    await t.page.clock.runFor(4_000);
+    expect(await t.page.getByText(SLOW_NETWORK_TEXT).count()).toBe(0);
+    await t.page.clock.runFor(1_000);
+    await t.page.getByText(SLOW_NETWORK_TEXT).waitFor();
     await screenshotState(t.page, 'slow-network');
-    await t.page.locator('.service-popup-inner').waitFor({ timeout: 15_000 });
+    answer();
+    await t.page.locator('.service-popup-inner').waitFor();
     await loading.waitFor({ state: 'hidden' });
     expect(await t.page.getByText(SLOW_NETWORK_TEXT).count()).toBe(0);
     t.assertNoConsoleErrors();
@@ -76,11 +88,17 @@ describe('request layer', () => {
 
   it('no answer within 15 s: loading hidden, the timeout modal with 確認 and no cancel', async () => {
     const t = await suite.browser.newPage();
+    // The page's timers on Playwright's clock: its 15 s are run forward, not waited out.
+    await t.page.clock.install();
     await launch(t.page);
     await suite.server.setFault(CONFIG_ONE_PATH, { kind: 'hang' });
     await tapService(t);
     const modal = dialog(t);
-    await modal.getByText(TIMEOUT_TITLE).waitFor({ timeout: 25_000 });
+    await t.page.getByTestId('request-loading').waitFor();
+    await t.page.clock.runFor(14_000);
+    expect(await modal.getByText(TIMEOUT_TITLE).count()).toBe(0);
+    await t.page.clock.runFor(1_000);
+    await modal.getByText(TIMEOUT_TITLE).waitFor();
     expect(await modal.getByText(TIMEOUT_CONTENT).isVisible()).toBe(true);
     expect(await modal.locator('.adm-dialog-button').allTextContents()).toEqual([MODAL_CONFIRM]);
     expect(await t.page.getByTestId('request-loading').count()).toBe(0);

@@ -26,6 +26,7 @@ import { trackingModule } from './modules/tracking/routes.ts';
 import { uploadsModule } from './modules/uploads/routes.ts';
 import { usersModule } from './modules/users/routes.ts';
 import { verificationCodesModule } from './modules/verification-codes/routes.ts';
+import { adminWebAppPlugin } from './plugins/admin-web-app.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { clockPlugin, type Clock } from './plugins/clock.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountModule);
   await app.register(adminModule);
 
+  await app.register(adminWebAppPlugin, { adminDist: config.admin.webDist });
   await app.register(webAppPlugin, {
     webDist: config.webDist,
     runtime: {

@@ -28,6 +28,7 @@ import {
   ZUpdateBranchBankRequestSchema,
   ZUpdateDefaultBankRequestSchema,
 } from './schemas/bank-accounts.ts';
+import { ZActivityAwardResponseSchema, ZChangeDomainNameResponseSchema } from './schemas/app-origins-and-campaigns.ts';
 import { ZEmptyRequestSchema } from './schemas/common.ts';
 import {
   ZUserQuestionQueryRequestSchema,
@@ -190,6 +191,8 @@ export const ENDPOINTS = {
   loanCommonGetPop: endpoint(PATHS.loanCommonGetPop, ZEmptyRequestSchema, ZGetPopResponseSchema),
   loanCommonConfirmPop: endpoint(PATHS.loanCommonConfirmPop, ZConfirmPopRequestSchema, ZOkResponseSchema),
   getPopList: endpoint(PATHS.getPopList, ZEmptyRequestSchema, ZPopListResponseSchema),
+  changeDomainName: endpoint(PATHS.changeDomainName, ZEmptyRequestSchema, ZChangeDomainNameResponseSchema),
+  activityAward: endpoint(PATHS.activityAward, ZEmptyRequestSchema, ZActivityAwardResponseSchema),
   loanCommonAdjust: endpoint(PATHS.loanCommonAdjust, ZQuoteRequestSchema, ZQuoteResponseSchema),
   loanInitV31: endpoint(PATHS.loanInitV31, ZEmptyRequestSchema, ZLoanInitResponseSchema),
   loanInit: endpoint(PATHS.loanInit, ZLoanInitSingleRequestSchema, ZLoanInitSingleResponseSchema),

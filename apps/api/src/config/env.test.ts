@@ -4,6 +4,7 @@ import { ConfigError, DEV_CIPHER_KEY, loadConfig, loadCliConfig } from './env.ts
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const OTHER = Buffer.alloc(32, 9).toString('base64');
 const NOTIFY = 'gateway-notify-key-0123456789';
+const ADMIN = Buffer.alloc(32, 5).toString('base64');
 /** ECPay's public test merchant (全方位金流 測試介接資訊): the collection gateway production requires. */
 const ECPAY = {
   ECPAY_MERCHANT_ID: '3002607',
@@ -76,16 +77,16 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its own cipher key', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([
       'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toHaveLength(1);
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toHaveLength(1);
   });
 
   it('refuses production without its own verification-code secret', () => {
     const problem = 'OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)';
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
     expect(problemsOf({ OTP_SECRET: 'short' })).toEqual(['OTP_SECRET: must be base64 of 32 bytes']);
   });
 
@@ -96,7 +97,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses test hooks in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, TEST_HOOKS: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN, TEST_HOOKS: 'true' })).toEqual([
       'TEST_HOOKS: must not be enabled in production',
     ]);
   });
@@ -107,7 +108,7 @@ describe('loadConfig', () => {
       ...ECPAY,
       APP_CIPHER_KEY: KEY,
       OTP_SECRET: OTHER,
-      PAYMENT_NOTIFY_SECRET: NOTIFY,
+      PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN,
       DATABASE_URL: 'postgresql://db/loan',
     });
     expect(config.cipherKeyIsDev).toBe(false);
@@ -116,7 +117,7 @@ describe('loadConfig', () => {
 
   it('refuses production without its own payment-notification key', () => {
     const problem = "PAYMENT_NOTIFY_SECRET: required in production (the payment gateway's notification key, no other key)";
-    const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER };
+    const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, ADMIN_SESSION_SECRET: ADMIN };
     expect(problemsOf(base)).toEqual([problem]);
     expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: KEY })).toEqual([problem]);
     expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: OTHER })).toEqual([problem]);
@@ -162,8 +163,21 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the back office secret', () => {
+  it('is required in production, and no other key', () => {
+    const problem = 'ADMIN_SESSION_SECRET: required in production (base64 of 32 bytes, no other key)';
+    const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY };
+    expect(problemsOf(base)).toEqual([problem]);
+    expect(problemsOf({ ...base, ADMIN_SESSION_SECRET: KEY })).toEqual([problem]);
+    expect(problemsOf({ ...base, ADMIN_SESSION_SECRET: OTHER })).toEqual([problem]);
+    expect(loadConfig({ ...base, ADMIN_SESSION_SECRET: ADMIN }).admin.secret).toEqual(Buffer.alloc(32, 5));
+    // Development: a derived 32-byte key.
+    expect(loadConfig({}).admin.secret).toHaveLength(32);
+  });
+});
+
 describe('the ECPay collection gateway variables', () => {
-  const PRODUCTION = { NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY };
+  const PRODUCTION = { NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN };
 
   it('are all given or none: unset, no gateway (the sandbox outside production)', () => {
     expect(loadConfig({})).toMatchObject({ ecpay: undefined, publicBaseUrl: undefined });

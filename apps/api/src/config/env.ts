@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -163,6 +164,14 @@ const ZEnvSchema = z.object({
   ECPAY_TRADE_PREFIX: z.string().default('XA').refine((value) => /^[A-Z]{1,8}$/.test(value), 'must be 1 to 8 capital letters'),
   ECPAY_ATM_BANK: z.enum(ECPAY_ATM_BANKS).default('BOT'),
   PUBLIC_BASE_URL: optionalBaseUrl,
+  // The back office (modules/admin, apps/admin): its secret, sign-in limits and maker-checker amount.
+  ADMIN_SESSION_SECRET: cipherKey,
+  ADMIN_IDLE_MINUTES: positiveInt(15),
+  ADMIN_LOGIN_FAILURES: positiveInt(5),
+  ADMIN_LOCK_MINUTES: positiveInt(15),
+  ADMIN_ENROLMENT_HOURS: positiveInt(24),
+  ADMIN_SECOND_APPROVAL_ABOVE: wholeNumber(50_000),
+  ADMIN_WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/admin/dist')),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -228,6 +237,24 @@ export interface Config {
   publicBaseUrl: string | undefined;
   /** The ECPay collection gateway; unset: the sandbox outside production (production refuses to start without it). */
   ecpay: EcpayConfig | undefined;
+  /** The back office (modules/admin). */
+  admin: AdminConfig;
+}
+
+export interface AdminConfig {
+  /** Key of the TOTP secrets' encryption and of the session tokens' hashes (32 bytes). */
+  secret: Buffer;
+  /** A session ends after this many idle minutes. */
+  idleMinutes: number;
+  /** Wrong sign-ins in a row that lock the operator, and for how long. */
+  loginFailures: number;
+  lockMinutes: number;
+  /** How long an enrolment link stays valid. */
+  enrolmentHours: number;
+  /** An application above this principal (NT$) needs a second operator's approval. */
+  secondApprovalAbove: number;
+  /** The built console to serve under /admin. */
+  webDist: string;
 }
 
 export interface EcpayConfig {
@@ -297,6 +324,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && parsed.success && parsed.data.TEST_HOOKS) {
     problems.push('TEST_HOOKS: must not be enabled in production');
   }
+  if (isProduction && (!env.ADMIN_SESSION_SECRET || [env.APP_CIPHER_KEY, env.OTP_SECRET].includes(env.ADMIN_SESSION_SECRET))) {
+    problems.push('ADMIN_SESSION_SECRET: required in production (base64 of 32 bytes, no other key)');
+  }
   problems.push(...ecpayProblems(env, isProduction));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
@@ -356,6 +386,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             atmBank: data.ECPAY_ATM_BANK,
           }
         : undefined,
+    admin: {
+      secret: data.ADMIN_SESSION_SECRET
+        ? Buffer.from(data.ADMIN_SESSION_SECRET, 'base64')
+        : createHash('sha256').update(`dev-admin:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`).digest(),
+      idleMinutes: data.ADMIN_IDLE_MINUTES,
+      loginFailures: data.ADMIN_LOGIN_FAILURES,
+      lockMinutes: data.ADMIN_LOCK_MINUTES,
+      enrolmentHours: data.ADMIN_ENROLMENT_HOURS,
+      secondApprovalAbove: data.ADMIN_SECOND_APPROVAL_ABOVE,
+      webDist: data.ADMIN_WEB_DIST,
+    },
     repay: {
       codeValidHours: data.REPAY_CODE_VALID_HOURS,
       cvs: { minAmount: data.REPAY_CVS_MIN_AMOUNT, maxAmount: data.REPAY_CVS_MAX_AMOUNT, payerFee: data.REPAY_CVS_PAYER_FEE },

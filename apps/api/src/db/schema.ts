@@ -4,6 +4,7 @@
  * that modules import only their own schema file). PGlite and the PostgreSQL server (15
  * in CI) share one migration set: only SQL that 15 accepts.
  */
+export * from './schema/admin.ts';
 export * from './schema/auth.ts';
 export * from './schema/bank-accounts.ts';
 export * from './schema/config.ts';

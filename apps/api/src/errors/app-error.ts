@@ -15,6 +15,10 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   /** A business rule refused the request (thrown by services): envelope 500. */
   | 'BUSINESS_RULE'
+  /** The admin API: no session, an idle one, or a failed sign-in: HTTP 401. */
+  | 'UNAUTHENTICATED'
+  /** The admin API: the operator's role may not, or the CSRF token is missing: HTTP 403. */
+  | 'FORBIDDEN'
   /** Anything unexpected; never thrown on purpose, the error handler maps to it. */
   | 'INTERNAL';
 
@@ -24,6 +28,8 @@ const DEFAULT_USER_MESSAGE: Record<AppErrorCode, string> = {
   SESSION_EXPIRED,
   NOT_FOUND: SERVER_ERROR,
   BUSINESS_RULE: SERVER_ERROR,
+  UNAUTHENTICATED: SERVER_ERROR,
+  FORBIDDEN: SERVER_ERROR,
   INTERNAL: SERVER_ERROR,
 };
 

@@ -23,6 +23,12 @@ export async function findConfig(db: Db, key: string): Promise<ConfigRow | null>
   return row ?? null;
 }
 
+/** Writes a setting (created or replaced), with when. */
+export async function upsertConfig(db: Db, row: { key: string; value: string; extInfo: Record<string, unknown>; isPublic: boolean; at: Date }): Promise<void> {
+  const values = { key: row.key, value: row.value, extInfo: row.extInfo, isPublic: row.isPublic, updatedAt: row.at };
+  await db.insert(appConfigs).values(values).onConflictDoUpdate({ target: appConfigs.key, set: values });
+}
+
 export async function listPublicConfigs(db: Db): Promise<ConfigRow[]> {
   return db.select(columns).from(appConfigs).where(eq(appConfigs.isPublic, true));
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { POPUP_DATA_LIST_LABEL } from '@app/contract/messages/loans.ts';
 import { popupConfirmations } from '../../db/schema/config.ts';
+import { getApiOrigins } from './api-origins.ts';
 import { createConfigReader } from './config-reader.ts';
 import { countPopupConfirmations, deletePopupConfirmations } from './config-repository.ts';
 import { confirmPopup, getPopup, listPopups } from './home-popups.ts';
@@ -44,6 +45,11 @@ export const configModule: FastifyPluginAsync = async (app) => {
   app.endpoint(ENDPOINTS.loanCommonNotice, async (_payload, { db }) => ({ notices: await listNotices({ db }) }), {
     cacheMs: HOME_CONTENT_CACHE_MS,
   });
+  // The two paths only operators feed: the API origins an administrator lists in the
+  // console, and campaigns — none until quotes apply a campaign's interest discount
+  // (docs/decisions: the back office's first slice), so the list is honestly empty.
+  app.endpoint(ENDPOINTS.changeDomainName, async (_payload, { db }) => ({ domains: await getApiOrigins({ db }) }), { cacheMs: 2_000 });
+  app.endpoint(ENDPOINTS.activityAward, async () => ({ campaigns: [] }));
   app.endpoint(ENDPOINTS.getPopList, async (_payload, { db }) => listPopups({ db }), { cacheMs: HOME_CONTENT_CACHE_MS });
   // Public: a visitor (or a deleted account's stale session) gets no popup.
   app.endpoint(ENDPOINTS.loanCommonGetPop, (_payload, ctx) =>

@@ -247,6 +247,7 @@ describe('payment provider in production', () => {
       APP_CIPHER_KEY: Buffer.alloc(32, 3).toString('base64'),
       OTP_SECRET: Buffer.alloc(32, 4).toString('base64'),
       PAYMENT_NOTIFY_SECRET: 'gateway-notify-key-0123456789',
+      ADMIN_SESSION_SECRET: Buffer.alloc(32, 5).toString('base64'),
       // A collection gateway, which production also requires: the refusal left is the payouts'.
       ECPAY_MERCHANT_ID: '3002607',
       ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6',

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_NOT_FOUND } from '@app/contract/admin/admin-messages.ts';
+import {
+  ADMIN_API_PREFIX,
+  ADMIN_CSRF_COOKIE,
+  ADMIN_ROUTES,
+  ADMIN_SESSION_COOKIE,
+  type TAdminRouteKey,
+} from '@app/contract/admin/admin-routes.ts';
+import {
+  ZApiOriginsSchema,
+  ZAuditQuerySchema,
+  ZCreateOperatorRequestSchema,
+  ZCreditRefundRequestSchema,
+  ZEnrolmentCompleteRequestSchema,
+  ZEnrolmentTokenSchema,
+  ZHeldResolveRequestSchema,
+  ZIdParamsSchema,
+  ZLoginRequestSchema,
+  ZOrderIdParamsSchema,
+  ZReviewDecisionRequestSchema,
+  ZReviewImageParamsSchema,
+  ZTransferReviewRequestSchema,
+  ZUpdateOperatorRequestSchema,
+} from '@app/contract/admin/admin-schemas.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { getApiOrigins } from '../config/api-origins.ts';
+import { getOrder } from '../orders/get-order.ts';
+import { checkBooks } from '../repayments/check-books.ts';
+import { listCreditLeft, listForReview } from '../repayments/list-for-review.ts';
+import { readOwnImage } from '../uploads/read-own-image.ts';
+import { cookieOptions, guardAdminRoute, parseInput, sendAdminError, sendAdminNotFound } from './admin-http.ts';
+import { changeApiOrigins } from './change-api-origins.ts';
+import { createOperator, reissueEnrolment } from './create-operator.ts';
+import { decideReview } from './decide-review.ts';
+import { completeEnrolment, showEnrolment } from './enrol-operator.ts';
+import { listAudit } from './list-audit.ts';
+import { getReviewDetail, listReviews, reviewImageKey } from './list-reviews.ts';
+import { logInOperator } from './log-in-operator.ts';
+import { changeOperator, listOperators } from './manage-operators.ts';
+import type { OperatorCaller } from './operator-session.ts';
+import { logOutOperator } from './operator-session.ts';
+import { recordAudit } from './record-audit.ts';
+import { refundCredit } from './refund-credit.ts';
+import { resolveHeld } from './resolve-held.ts';
+import { reviewTransfer } from './review-transfer.ts';
+
+interface HandlerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Set on every route that is not public. */
+  caller: OperatorCaller | null;
+  now: Date;
+}
+type Handler = (ctx: HandlerContext) => Promise<unknown>;
+
+const notFound = () => new AppError('NOT_FOUND', { userMessage: ADMIN_NOT_FOUND, message: 'admin record not found' });
+
+function signedIn(caller: OperatorCaller | null): OperatorCaller {
+  if (!caller) throw new Error('a signed-in route ran without its caller');
+  return caller;
+}
+
+const actorOf = (caller: OperatorCaller | null) => {
+  const { operatorId, username } = signedIn(caller);
+  return { operatorId, operatorName: username };
+};
+
+/**
+ * The back office's API under /admin/api: JSON over HTTP with a session cookie, apart from
+ * the borrowers' encrypted protocol. Every route comes from the contract's ADMIN_ROUTES,
+ * which names who may call it; each handler parses, calls one use case and answers.
+ */
+export const adminModule: FastifyPluginAsync = async (app) => {
+  const config = app.config.admin;
+  const production = app.config.nodeEnv === 'production';
+  const { db } = app;
+
+  const sendImage = async (reply: FastifyReply, owner: { userId: number; key: string } | null) => {
+    const image = owner ? await readOwnImage({ db, files: app.fileStorage, userId: owner.userId, key: owner.key }) : null;
+    if (!image) throw notFound();
+    return reply.type(image.mime).header('cache-control', 'no-store').send(image.bytes);
+  };
+
+  const handlers: Record<TAdminRouteKey, Handler> = {
+    async csrf({ req, reply }) {
+      const csrfToken = req.cookies[ADMIN_CSRF_COOKIE] ?? randomBytes(24).toString('base64url');
+      reply.setCookie(ADMIN_CSRF_COOKIE, csrfToken, cookieOptions(req, production, false));
+      return { csrfToken };
+    },
+    async login({ req, reply, now }) {
+      const input = parseInput(ZLoginRequestSchema, req.body);
+      const signIn = await logInOperator({ db, config, ...input, now });
+      reply.setCookie(ADMIN_SESSION_COOKIE, signIn.sessionToken, cookieOptions(req, production, true));
+      reply.setCookie(ADMIN_CSRF_COOKIE, signIn.csrfToken, cookieOptions(req, production, false));
+      return { operator: signIn.operator, csrfToken: signIn.csrfToken, idleMinutes: config.idleMinutes };
+    },
+    async enrolmentShow({ req, now }) {
+      return showEnrolment({ db, config, token: parseInput(ZEnrolmentTokenSchema, req.body).token, now });
+    },
+    async enrolmentComplete({ req, now }) {
+      return completeEnrolment({ db, config, ...parseInput(ZEnrolmentCompleteRequestSchema, req.body), now });
+    },
+    async session({ caller }) {
+      const { operatorId, username, role, csrfToken } = signedIn(caller);
+      return { operator: { id: operatorId, username, role }, csrfToken, idleMinutes: config.idleMinutes };
+    },
+    async logout({ req, reply, caller, now }) {
+      await logOutOperator({ db, caller: signedIn(caller), now });
+      reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions(req, production, true));
+      return { ok: true };
+    },
+
+    async listReviews() {
+      return listReviews({ db, secondApprovalAbove: config.secondApprovalAbove });
+    },
+    async reviewDetail({ req, caller, now }) {
+      const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
+      const detail = await getReviewDetail({ db, orderId, secondApprovalAbove: config.secondApprovalAbove });
+      if (!detail) throw notFound();
+      // The whole name and the photos are personal data: each view is attributable.
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'review.viewed', target: `order:${detail.order.orderNo}` });
+      return detail;
+    },
+    async reviewImage({ req, reply }) {
+      const { orderId, image } = parseInput(ZReviewImageParamsSchema, req.params);
+      return sendImage(reply, await reviewImageKey({ db, orderId, image }));
+    },
+    async decideReview({ req, caller, now }) {
+      const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
+      const input = parseInput(ZReviewDecisionRequestSchema, req.body);
+      return decideReview({
+        db,
+        jobs: app.jobs,
+        actor: actorOf(caller),
+        orderId,
+        ...input,
+        secondApprovalAbove: config.secondApprovalAbove,
+        coolDownDays: app.config.decisionCoolDownDays,
+        now,
+      });
+    },
+
+    async listTransfers() {
+      return { items: (await listForReview({ db, what: 'transfers' })).map(({ receiptImageKey, ...item }) => ({ ...item, hasReceipt: receiptImageKey !== null })) };
+    },
+    async transferReceipt({ req, reply }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      const transfer = (await listForReview({ db, what: 'transfers' })).find((item) => item.id === id);
+      const order = transfer ? await getOrder({ db, orderId: transfer.orderId }) : null;
+      return sendImage(reply, order && transfer?.receiptImageKey ? { userId: order.userId, key: transfer.receiptImageKey } : null);
+    },
+    async reviewTransfer({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      const input = parseInput(ZTransferReviewRequestSchema, req.body);
+      return reviewTransfer({ db, actor: actorOf(caller), requestId: id, ...input, now });
+    },
+    async listHeld() {
+      return { items: (await listForReview({ db, what: 'held' })).map(({ receiptImageKey, ...item }) => ({ ...item, hasReceipt: receiptImageKey !== null })) };
+    },
+    async resolveHeld({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      return resolveHeld({ db, actor: actorOf(caller), requestId: id, ...parseInput(ZHeldResolveRequestSchema, req.body), now });
+    },
+    async listCredits() {
+      return { items: await listCreditLeft({ db }) };
+    },
+    async refundCredit({ req, caller, now }) {
+      const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
+      return refundCredit({ db, actor: actorOf(caller), orderId, ...parseInput(ZCreditRefundRequestSchema, req.body), now });
+    },
+    async checkBooks() {
+      const differences = await checkBooks({ db });
+      return { balanced: differences.length === 0, differences };
+    },
+
+    async listAudit({ req }) {
+      const query = parseInput(ZAuditQuerySchema, req.query);
+      return listAudit({ db, ...query });
+    },
+
+    async getApiOrigins() {
+      return { origins: await getApiOrigins({ db }) };
+    },
+    async saveApiOrigins({ req, caller, now }) {
+      const { origins } = parseInput(ZApiOriginsSchema, req.body);
+      await changeApiOrigins({ db, actor: actorOf(caller), origins, now });
+      return { origins: await getApiOrigins({ db }) };
+    },
+
+    async listOperators() {
+      return listOperators({ db });
+    },
+    async createOperator({ req, caller, now }) {
+      const input = parseInput(ZCreateOperatorRequestSchema, req.body);
+      const link = await createOperator({ db, config, actor: actorOf(caller), ...input, now });
+      return { enrolmentPath: link.enrolmentPath, expiresAt: link.expiresAt.toISOString() };
+    },
+    async updateOperator({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      await changeOperator({ db, actor: actorOf(caller), operatorId: id, ...parseInput(ZUpdateOperatorRequestSchema, req.body), now });
+      return { ok: true };
+    },
+    async reissueEnrolment({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      const link = await reissueEnrolment({ db, config, actor: actorOf(caller), operatorId: id, now });
+      if (!link) throw notFound();
+      return { enrolmentPath: link.enrolmentPath, expiresAt: link.expiresAt.toISOString() };
+    },
+  };
+
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyCookie);
+      scope.setErrorHandler((error, req, reply) => sendAdminError(req, reply, error));
+      scope.setNotFoundHandler(sendAdminNotFound);
+      scope.addHook('onSend', async (_req, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      for (const [key, route] of Object.entries(ADMIN_ROUTES) as Array<[TAdminRouteKey, (typeof ADMIN_ROUTES)[TAdminRouteKey]]>) {
+        const handler = handlers[key];
+        scope.route({
+          method: route.method,
+          url: route.path,
+          handler: async (req, reply) => {
+            const caller = await guardAdminRoute(app, req, route);
+            return handler({ req, reply, caller, now: app.clock.now() });
+          },
+        });
+      }
+    },
+    { prefix: ADMIN_API_PREFIX },
+  );
+};

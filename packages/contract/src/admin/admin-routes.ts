@@ -1,0 +1,83 @@
+import type { TOperatorRole } from './admin-roles.ts';
+
+/**
+ * The admin API's one route table: method, path (under ADMIN_API_PREFIX) and who may call
+ * it. The server registers each route from it and checks the caller's role against it,
+ * the console shows a menu entry only where the role may call the page's route, and a test
+ * calls every route with every role. `public`: no session (sign-in, enrolment);
+ * `signedIn`: any operator.
+ */
+export const ADMIN_API_PREFIX = '/admin/api';
+
+export type TRouteAccess = 'public' | 'signedIn' | readonly TOperatorRole[];
+export type TAdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface TAdminRoute {
+  method: TAdminMethod;
+  path: string;
+  access: TRouteAccess;
+}
+
+const route = (method: TAdminMethod, path: string, access: TRouteAccess): TAdminRoute => ({ method, path, access });
+
+const REVIEW = ['administrator', 'reviewer'] as const;
+const FINANCE = ['administrator', 'finance'] as const;
+const ADMIN = ['administrator'] as const;
+
+export const ADMIN_ROUTES = {
+  csrf: route('GET', '/csrf', 'public'),
+  login: route('POST', '/session', 'public'),
+  enrolmentShow: route('POST', '/enrolment/show', 'public'),
+  enrolmentComplete: route('POST', '/enrolment/complete', 'public'),
+  session: route('GET', '/session', 'signedIn'),
+  logout: route('DELETE', '/session', 'signedIn'),
+
+  listReviews: route('GET', '/reviews', REVIEW),
+  reviewDetail: route('GET', '/reviews/:orderId', REVIEW),
+  reviewImage: route('GET', '/reviews/:orderId/images/:image', REVIEW),
+  decideReview: route('POST', '/reviews/:orderId/decision', REVIEW),
+
+  listTransfers: route('GET', '/payments/transfers', FINANCE),
+  transferReceipt: route('GET', '/payments/transfers/:id/receipt', FINANCE),
+  reviewTransfer: route('POST', '/payments/transfers/:id/review', FINANCE),
+  listHeld: route('GET', '/payments/held', FINANCE),
+  resolveHeld: route('POST', '/payments/held/:id/resolve', FINANCE),
+  listCredits: route('GET', '/payments/credits', FINANCE),
+  refundCredit: route('POST', '/payments/credits/:orderId/refund', FINANCE),
+  checkBooks: route('GET', '/payments/books', FINANCE),
+
+  listAudit: route('GET', '/audit', ADMIN),
+
+  getApiOrigins: route('GET', '/settings/api-origins', ADMIN),
+  saveApiOrigins: route('PUT', '/settings/api-origins', ADMIN),
+
+  listOperators: route('GET', '/operators', ADMIN),
+  createOperator: route('POST', '/operators', ADMIN),
+  updateOperator: route('POST', '/operators/:id', ADMIN),
+  reissueEnrolment: route('POST', '/operators/:id/enrolment', ADMIN),
+} as const satisfies Record<string, TAdminRoute>;
+
+export type TAdminRouteKey = keyof typeof ADMIN_ROUTES;
+
+/** Whether `role` may call `route` (a signed-in caller; public routes admit everyone). */
+export function roleMayCall(role: TOperatorRole, route: TAdminRoute): boolean {
+  return route.access === 'public' || route.access === 'signedIn' || route.access.includes(role);
+}
+
+/** The route's path with its parameters filled in, under the prefix. */
+export function adminUrl(route: TAdminRoute, params: Record<string, string | number> = {}): string {
+  return ADMIN_API_PREFIX + route.path.replace(/:([a-zA-Z]+)/g, (_match, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/** The console's pages: each shown in the menu only to roles that may call its route. */
+export const ADMIN_PAGES = [
+  { key: 'reviews', path: '/reviews', label: '審核佇列', route: ADMIN_ROUTES.listReviews },
+  { key: 'payments', path: '/payments', label: '款項處理', route: ADMIN_ROUTES.listTransfers },
+  { key: 'audit', path: '/audit', label: '操作紀錄', route: ADMIN_ROUTES.listAudit },
+  { key: 'settings', path: '/settings', label: '網域與活動設定', route: ADMIN_ROUTES.getApiOrigins },
+  { key: 'operators', path: '/operators', label: '操作人員', route: ADMIN_ROUTES.listOperators },
+] as const;
+
+/** Cookie and header names of the admin session and its CSRF token (double submit). */
+export const ADMIN_SESSION_COOKIE = 'admin_session';
+export const ADMIN_CSRF_COOKIE = 'admin_csrf';
+export const ADMIN_CSRF_HEADER = 'x-csrf-token';

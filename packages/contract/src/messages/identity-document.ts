@@ -42,6 +42,10 @@ export const ocrDifferencesContent = (fields: readonly string[]): string =>
 export const OCR_DIFFERENCES_ACCEPTED = '已確認以身分證為準，您的申請將由專人審核';
 export const OCR_CONFIRM_FIRST = '請先核對並確認身分證資料';
 export const OCR_PICK_DATE = '請選擇日期';
+// Step 1's shortcut: the ID card front read to fill in the personal details.
+export const ID_CARD_AUTOFILL = '拍身分證自動填寫';
+export const ID_CARD_AUTOFILL_HINT = '拍下身分證正面，自動填入姓名、身分證字號、出生日期與性別；這張照片也會用在第 3 步。';
+export const ID_CARD_AUTOFILL_DONE = '已依身分證填入，請逐項核對';
 /** The date picker's columns, in the ROC calendar the card uses. */
 export const rocYearLabel = (year: number): string => `民國 ${year} 年`;
 export const monthLabel = (month: number): string => `${month} 月`;

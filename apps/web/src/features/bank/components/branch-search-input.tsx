@@ -48,7 +48,11 @@ export function BranchSearchInput({
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const chosen = branches.find((b) => b.code === value);
-  const found = useMemo(() => branches.filter((b) => branchMatches(b, keyword)), [branches, keyword]);
+  // Branches named by what was typed come first (板橋分行 before the other branches in 板橋區).
+  const found = useMemo(() => {
+    const named = (b: Branch) => (keyword.trim() !== '' && searchForm(b.name).includes(searchForm(keyword)) ? 0 : 1);
+    return branches.filter((b) => branchMatches(b, keyword)).sort((a, b) => named(a) - named(b));
+  }, [branches, keyword]);
 
   return (
     <>

@@ -19,7 +19,9 @@ import { loanCheckTarget } from '../utils/loan-check-target.ts';
  */
 export function ApplyGate({ children }: { children: ReactNode }) {
   const check = useLoanCheck();
-  return <QueryState query={check}>{(answer) => <ApplyGateAnswer check={answer}>{children}</ApplyGateAnswer>}</QueryState>;
+  // An answer cached from an earlier visit may be out of date (a step saved since): only this visit's decides.
+  const fresh = check.isFetchedAfterMount ? check.data : undefined;
+  return <QueryState query={{ ...check, data: fresh }}>{(answer) => <ApplyGateAnswer check={answer}>{children}</ApplyGateAnswer>}</QueryState>;
 }
 
 function ApplyGateAnswer({ check, children }: { check: LoanCheck; children: ReactNode }) {

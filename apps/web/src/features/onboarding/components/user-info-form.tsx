@@ -35,6 +35,7 @@ import { CountyDistrictItem } from '../../../shared/forms/county-district-item.t
 import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
 import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
 import { clearDraft, draftString, draftStrings, readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
+import { IdCardAutofill, type IdCardFields } from './id-card-autofill.tsx';
 import './onboarding-forms.css';
 
 const shape = ZSupplementUserInfoRequestSchema.shape;
@@ -107,6 +108,18 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
   const save = useSupplementUserInfo();
   const address = useCommonAddress();
   const continueOnboarding = useContinueOnboarding('personal');
+  const [form] = Form.useForm<Values>();
+
+  /** The card's values into the form (and the draft), for the borrower to check. */
+  function fillFromCard(fields: IdCardFields) {
+    form.setFieldsValue({
+      ...(fields.name ? { name: fields.name } : {}),
+      ...(fields.idNumber ? { idNumber: fields.idNumber } : {}),
+      ...(fields.birthDate ? { birthDate: calendarDateToPickerDate(fields.birthDate) } : {}),
+      ...(fields.gender ? { gender: [fields.gender] } : {}),
+    });
+    writeDraft('userInfo', toDraft(form.getFieldsValue(true) as Values));
+  }
   const savedIdNumber = detail.personal?.maskedIdNumber;
   // What was typed and not saved (a reload, a back, a relogin) over the saved answers.
   const [initial] = useState(() => ({ ...initialValues(detail.personal), ...fromDraft(readDraft('userInfo')) }));
@@ -140,7 +153,10 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
 
   const personal = detail.personal;
   return (
+    <>
+    {personal ? null : <IdCardAutofill onRead={fillFromCard} />}
     <Form
+      form={form}
       layout="horizontal"
       mode="card"
       initialValues={initial}
@@ -232,5 +248,6 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
         <Input placeholder={T.USER_INFO_LINE_ID_PLACEHOLDER} maxLength={32} />
       </Form.Item>
     </Form>
+    </>
   );
 }

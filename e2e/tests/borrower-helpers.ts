@@ -16,11 +16,18 @@ import { pageApi, type PageApi } from '../support/page-api.ts';
 const require = createRequire(import.meta.url);
 const SHEET = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'screenshot-facedetect.jpg');
 
-/** Draws, in the page, the ID card front (portrait on the right) or a selfie of the woman at x=164 of the sheet. */
-export async function facePhoto(page: Page, kind: 'card' | 'selfie'): Promise<Buffer> {
+/**
+ * Draws, in the page, the ID card front (portrait on the right; with `card`, the name,
+ * birth date and number printed for the reader) or a selfie of the woman at x=164 of the sheet.
+ */
+export async function facePhoto(
+  page: Page,
+  kind: 'card' | 'selfie',
+  card?: { name: string; idNumber: string; rocBirth: string },
+): Promise<Buffer> {
   const sheet = `data:image/jpeg;base64,${readFileSync(SHEET).toString('base64')}`;
   const dataUrl = await page.evaluate(
-    async ({ src, which }) => {
+    async ({ src, which, card }) => {
       const img = new Image();
       img.src = src;
       await img.decode();
@@ -31,8 +38,26 @@ export async function facePhoto(page: Page, kind: 'card' | 'selfie'): Promise<Bu
         canvas.height = 540;
         c.fillStyle = '#d6e8f0';
         c.fillRect(0, 0, 856, 540);
-        c.fillStyle = '#555';
-        for (const y of [150, 210, 270]) c.fillRect(40, y, 360, 18);
+        if (card) {
+          // What the reader looks for: the name, the ROC birth date and the ID number.
+          c.fillStyle = '#1f2a30';
+          c.font = 'bold 40px "Noto Serif CJK TC"';
+          c.fillText('中華民國國民身分證', 200, 70);
+          c.font = '28px "Noto Sans CJK TC"';
+          c.fillText('姓\u3000名', 30, 160);
+          c.font = 'bold 46px "Noto Sans CJK TC"';
+          c.fillText(card.name, 140, 165);
+          c.font = '28px "Noto Sans CJK TC"';
+          c.fillText('出生年月日', 30, 240);
+          c.fillText(card.rocBirth, 190, 240);
+          c.fillStyle = '#b3202a';
+          c.fillText('統一編號', 330, 480);
+          c.font = 'bold 40px "Noto Sans CJK TC"';
+          c.fillText(card.idNumber, 470, 485);
+        } else {
+          c.fillStyle = '#555';
+          for (const y of [150, 210, 270]) c.fillRect(40, y, 360, 18);
+        }
         c.drawImage(img, 164, 346, 150, 150, 620, 170, 190, 190);
       } else {
         canvas.width = 480;
@@ -43,7 +68,7 @@ export async function facePhoto(page: Page, kind: 'card' | 'selfie'): Promise<Bu
       }
       return canvas.toDataURL('image/jpeg', 0.92);
     },
-    { src: sheet, which: kind },
+    { src: sheet, which: kind, card },
   );
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
@@ -77,11 +102,31 @@ export async function saveStepsOneAndTwo(api: PageApi, person: { name: string; i
   });
 }
 
+/**
+ * Step 3 through the protocol as a borrower does it: the front (its portrait a face the
+ * models know) read by the real reader, the fields confirmed as step 1 has them, then saved.
+ */
+export async function saveIdCard(api: PageApi, page: Page, person: { name: string; idNumber: string; birthDate?: string }): Promise<void> {
+  const birthDate = person.birthDate ?? '1990-05-12';
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  const rocBirth = `民國 ${year - 1911}年 ${month}月 ${day}日`;
+  const frontKey = await api.upload(await facePhoto(page, 'card', { name: person.name, idNumber: person.idNumber, rocBirth }));
+  const reading = (await api.call(ENDPOINTS.userAuthOcrCheck, { frontKey })) as { readingId: number };
+  await api.call(ENDPOINTS.userAuthOcrConfirm, {
+    readingId: reading.readingId,
+    name: person.name,
+    idNumber: person.idNumber,
+    birthDate,
+    gender: 'female',
+    issueDate: '2016-07-01',
+  });
+  await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
+}
+
 /** Steps 1-4 through the protocol: personal details, two contacts, the ID card (its front shows a face), a bank card. */
 export async function saveStepsOneToFour(api: PageApi, page: Page, person: { name: string; idNumber: string }): Promise<void> {
   await saveStepsOneAndTwo(api, person);
-  const frontKey = await api.upload(await facePhoto(page, 'card'));
-  await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
+  await saveIdCard(api, page, person);
   await api.call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: person.name });
 }
 

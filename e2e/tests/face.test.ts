@@ -11,15 +11,16 @@ import { shot } from './onboarding-helpers.ts';
  * Step 5 in the browser against the real server and the real face models: a new user
  * whose steps 1-4 were saved through the API (the ID card front shows a face) reads the
  * selfie guide, takes the selfie through the file input (headless Chromium has no
- * camera, so the page offers the input), and 資質 then shows step 5 complete. The face
- * photos are cut from a sample image shipped inside @vladmandic/human.
+ * camera, so the page offers the input), goes on into the application, and 資質 then
+ * shows step 5 complete. The face photos are cut from a sample image shipped inside
+ * @vladmandic/human.
  */
 const MOBILE = '0987650505';
 const suite = useE2ESuite();
 const t = usePagePerFile(suite);
 
 describe('step 5 (face) in the browser', () => {
-  it('a user with steps 1-4 done reads the guide, takes the selfie with the file input, and sees step 5 complete on 資質', async () => {
+  it('a user with steps 1-4 done reads the guide, takes the selfie with the file input, goes on into the application, and sees step 5 complete on 資質', async () => {
     const page = t.page;
     await launch(page, '/pages/login/index');
     await loginWithCode(page, suite.server.baseUrl, MOBILE);
@@ -42,7 +43,9 @@ describe('step 5 (face) in the browser', () => {
     await shot(page, 'face-capture');
 
     await page.getByTestId('selfie-input').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await facePhoto(page, 'selfie') });
-    await waitForRoute(page, '/pages/aptitude');
+    // Every step done: on into the application, not a stop on 資質.
+    await waitForRoute(page, '/pages/loans/applyFor');
+    await launch(page, '/pages/aptitude');
     await expect.poll(() => page.getByTestId('aptitude-face').getAttribute('data-done'), { timeout: 30_000 }).toBe('true');
     await shot(page, 'face-done');
     t.assertNoConsoleErrors();

@@ -13,7 +13,8 @@ import { choosePhoto, shot } from './onboarding-helpers.ts';
  * Step 3's OCR in the browser against the real server and the real reader (tesseract.js,
  * offline): a new user whose step 1 has a different given name than the card uploads the
  * front, has it read, sees the ID number proposed and the difference from step 1 pointed
- * out (never applied), checks the fields against the card and confirms them.
+ * out (never applied), checks the fields against the card and confirms them, keeping
+ * the card's name once asked (the application then goes to staff review).
  */
 const MOBILE = '0987650606';
 const CARD = {
@@ -77,7 +78,7 @@ describe('step 3: the ID card front read on the server', () => {
     await choosePhoto(page, front, T.PHOTO_PICK_ALBUM, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await cardFront() });
     await expect.poll(() => front.getAttribute('data-status')).toBe('done');
 
-    await page.getByRole('button', { name: M.OCR_START }).click();
+    // Read as soon as it is uploaded.
     await page.getByText(M.OCR_TITLE).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('ocr-idNumber').locator('input').inputValue()).toBe(CARD.idNumber);
     // The card's name is not step 1's: said under the field and below the form, step 1 untouched.
@@ -85,13 +86,20 @@ describe('step 3: the ID card front read on the server', () => {
     await page.getByText(M.OCR_STEP_ONE_NOTE).waitFor();
     await shot(page, 'id-card-ocr-proposal');
 
+    // The dates as the card prints them, in the ROC calendar.
+    expect(await page.getByTestId('ocr-birthDate').getAttribute('data-value')).toBe(CARD.birthDate);
+    expect(await page.getByTestId('ocr-birthDate').textContent()).toBe('民國 79 年 5 月 12 日');
+    expect(await page.getByTestId('ocr-issueDate').getAttribute('data-value')).toBe(CARD.issueDate);
+
     // The user checks every field against the card and fixes what was misread.
     await page.getByTestId('ocr-name').locator('input').fill(CARD.name);
-    await page.getByTestId('ocr-birthDate').locator('input').fill(CARD.birthDate);
-    await page.getByTestId('ocr-issueDate').locator('input').fill(CARD.issueDate);
-    await page.getByTestId('ocr-proposal').getByText('女').click();
+    await page.getByTestId('ocr-proposal').getByText('女', { exact: true }).click();
     await page.getByRole('button', { name: M.OCR_CONFIRM }).click();
-    await page.getByRole('status').filter({ hasText: M.OCR_CONFIRMED }).waitFor();
+    // The card's name is not step 1's: asked, not silently accepted; kept for review once accepted.
+    const dialog = page.locator('.adm-dialog').filter({ hasText: M.OCR_DIFFERENCES_TITLE });
+    await dialog.getByText(M.ocrDifferencesContent([M.OCR_FIELD_LABELS.name])).waitFor();
+    await dialog.getByText(M.OCR_ACCEPT_DIFFERENCES).click();
+    await page.getByRole('status').filter({ hasText: M.OCR_DIFFERENCES_ACCEPTED }).waitFor();
     await shot(page, 'id-card-ocr-confirmed');
 
     const detail = (await api.call(ENDPOINTS.userAuthQueryUserDetail, {})) as { personal: { name: string } | null };

@@ -66,7 +66,7 @@ interface ApplyInfo {
 }
 
 describe('the loans home for a visitor', () => {
-  it('says when its data did not load and loads it again on 重試; 立即申請 asks to log in first', async () => {
+  it('says when its data did not load and loads it again on 重試; 立即申請 asks to log in first, then goes on into the application', async () => {
     const v = await suite.browser.newPage();
     await suite.server.setFault('/api/v3/loan/common/index', { kind: 'envelope', status: 500, message: '系統維護中' });
     await launch(v.page, '/pages/loans/index');
@@ -74,7 +74,7 @@ describe('the loans home for a visitor', () => {
     await v.page.getByRole('button', { name: RETRY }).click();
     await v.page.getByTestId('home-max-amount').waitFor();
     await v.page.getByRole('button', { name: HOME_APPLY }).click();
-    await v.page.waitForFunction(() => window.location.hash === '#/pages/login/index?redirect=%2Fpages%2Floans%2Findex');
+    await v.page.waitForFunction(() => window.location.hash === '#/pages/login/index?redirect=%2Fpages%2Floans%2FapplyFor');
     v.assertNoConsoleErrors();
     await v.close();
   });

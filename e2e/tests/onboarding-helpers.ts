@@ -93,3 +93,84 @@ export async function choosePhoto(page: Page, frame: Locator, button: string, fi
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), frame.getByRole('button', { name: button }).click()]);
   await chooser.setFiles([file]);
 }
+
+/** A card-sized photo with nothing on it to read (a blurred, washed-out shot). */
+export async function blankCardJpeg(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 760;
+    const c = canvas.getContext('2d');
+    if (!c) throw new Error('no 2d context');
+    const gradient = c.createRadialGradient(600, 380, 50, 600, 380, 700);
+    gradient.addColorStop(0, '#f4f1ea');
+    gradient.addColorStop(1, '#b9c3cc');
+    c.fillStyle = gradient;
+    c.fillRect(0, 0, 1200, 760);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/** Opens an ROC date field's wheel and confirms what it shows. */
+export async function pickRocDate(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  const picker = openPicker(page);
+  await picker.waitFor();
+  await page.waitForTimeout(300);
+  await picker.locator('.adm-picker-header-button', { hasText: '確定' }).click();
+  await picker.waitFor({ state: 'hidden' });
+}
+
+/** The branch search list: types `search`, taps the branch with `code`, checks the row shows it. */
+export async function chooseBranch(page: Page, search: string, code: string, screenshot?: string): Promise<void> {
+  await page.getByTestId('branch-field').click();
+  const popup = page.getByRole('dialog', { name: '開戶分行' });
+  await popup.waitFor();
+  await popup.locator('input').fill(search);
+  if (screenshot) {
+    await popup.getByTestId(`branch-${code}`).waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, screenshot);
+  }
+  await popup.getByTestId(`branch-${code}`).click();
+  await popup.waitFor({ state: 'hidden' });
+  await page.getByTestId('branch-field').getByText(code).waitFor();
+}
+
+/** An ID card front as a phone photographs it, with the labels the reader looks for, drawn in the page. */
+export async function idCardFrontJpeg(page: Page, card: { name: string; idNumber: string; rocBirth: string; gender: string; rocIssue: string }): Promise<Buffer> {
+  const dataUrl = await page.evaluate((c) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1000;
+    canvas.height = 630;
+    const g = canvas.getContext('2d');
+    if (!g) throw new Error('no 2d context');
+    g.fillStyle = '#e3eef0';
+    g.fillRect(0, 0, 1000, 630);
+    g.fillStyle = '#1f2a30';
+    g.font = 'bold 44px "Noto Serif CJK TC"';
+    g.fillText('中華民國國民身分證', 250, 78);
+    g.font = '30px "Noto Sans CJK TC"';
+    g.fillText('姓\u3000名', 40, 170);
+    g.font = 'bold 52px "Noto Sans CJK TC"';
+    g.fillText(c.name, 160, 175);
+    g.font = '30px "Noto Sans CJK TC"';
+    g.fillText('出\u3000生', 40, 250);
+    g.fillText('年月日', 40, 285);
+    g.fillText(c.rocBirth, 160, 268);
+    g.fillText('性\u3000別', 40, 350);
+    g.fillText(c.gender, 160, 350);
+    g.font = '28px "Noto Sans CJK TC"';
+    g.fillText(`發證日期\u3000${c.rocIssue}`, 40, 440);
+    g.fillStyle = '#c9d3d8';
+    g.fillRect(690, 120, 260, 320);
+    g.fillStyle = '#b3202a';
+    g.font = '30px "Noto Sans CJK TC"';
+    g.fillText('統一編號', 470, 560);
+    g.font = 'bold 46px "Noto Sans CJK TC"';
+    g.fillText(c.idNumber, 610, 565);
+    return canvas.toDataURL('image/jpeg', 0.92);
+  }, card);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}

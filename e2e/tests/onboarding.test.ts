@@ -5,7 +5,6 @@ import { ONBOARDING_STEPS, QUIT_POPUP_CONTENT, QUIT_POPUP_CONTINUE, QUIT_POPUP_L
 import {
   BANK_ACCOUNT_LABEL,
   BANK_ACCOUNT_RULE,
-  BANK_BRANCH_LABEL,
   BANK_CARD_ADD,
   BANK_CARD_DEFAULT_BADGE,
   BANK_CARD_DEFAULT_CHANGED,
@@ -15,7 +14,9 @@ import {
   BANK_HOLDER_NAME_LABEL,
   BANK_SELECT_EMPTY,
   BANK_SELECT_SEARCH,
+  bankAccountLengthRule,
 } from '@app/contract/messages/bank-accounts.ts';
+import * as OCR from '@app/contract/messages/identity-document.ts';
 import {
   CONTACT_CONSENT_LABEL,
   CONTACT_CONSENT_REQUIRED,
@@ -32,7 +33,7 @@ import { clickBack, goTo, launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { cardJpeg, choosePhoto, formRow, formRows, noisePng, pick, shot } from './onboarding-helpers.ts';
+import { blankCardJpeg, cardJpeg, chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, noisePng, pick, pickRocDate, shot } from './onboarding-helpers.ts';
 
 /**
  * A new borrower completes onboarding steps 1 to 4 in a phone-sized browser against the
@@ -153,7 +154,7 @@ describe('onboarding journey', () => {
     t.assertNoConsoleErrors();
   });
 
-  it('step 3: both sides uploaded as compressed JPEGs with progress; a photo too large even compressed gets the toast', async () => {
+  it('step 3: both sides uploaded as compressed JPEGs with progress; a photo too large even compressed gets the toast; a photo nothing can be read from is refused with a retake prompt', { timeout: 120_000 }, async () => {
     const page = t.page;
     const front = page.getByTestId('id-card-front');
     const back = page.getByTestId('id-card-back');
@@ -174,7 +175,14 @@ describe('onboarding journey', () => {
       });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
-    const frontJpeg = await cardJpeg(page, '中華民國國民身分證');
+    // A photo nothing can be read from is refused at once: a retake prompt over the empty outline.
+    await choosePhoto(page, front, T.PHOTO_PICK_TAKE, { name: 'blur.jpg', mimeType: 'image/jpeg', buffer: await blankCardJpeg(page) });
+    await page.getByTestId('id-card-retake').filter({ hasText: OCR.OCR_UNREADABLE }).waitFor({ timeout: 60_000 });
+    await front.locator('.photo-frame-hint', { hasText: OCR.OCR_UNREADABLE }).waitFor();
+    expect(await front.getAttribute('data-status')).toBe('idle');
+    await shot(page, 'id-card-unreadable');
+    progress.length = 0;
+    const frontJpeg = await idCardFrontJpeg(page, { name: NAME, idNumber: ID_NUMBER, rocBirth: '民國 80年 1月 1日', gender: '男', rocIssue: '民國 105年 7月 1日（北市）換發' });
     const uploads: Array<{ size: number; type: string }> = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/v3/upload/image')) {
@@ -185,8 +193,8 @@ describe('onboarding journey', () => {
     await choosePhoto(page, front, T.PHOTO_PICK_ALBUM, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: frontJpeg });
     await expect.poll(() => front.getAttribute('data-status')).toBe('done');
     expect(progress.length).toBeGreaterThan(0);
-    expect(uploads[0]?.type).toContain('multipart/form-data');
-    expect(uploads[0]?.size).toBeLessThan(1024 * 1024);
+    expect(uploads.at(-1)?.type).toContain('multipart/form-data');
+    expect(uploads.at(-1)?.size).toBeLessThan(1024 * 1024);
     await front.locator('img.photo-frame-image').waitFor();
 
     // Noise does not compress: above 1 MB at the lowest quality, so nothing is sent.
@@ -200,6 +208,57 @@ describe('onboarding journey', () => {
     await choosePhoto(page, back, T.PHOTO_PICK_ALBUM, { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await cardJpeg(page, '配偶 役別 住址') });
     await expect.poll(() => back.getAttribute('data-status')).toBe('done');
     await shot(page, 'id-card-uploaded');
+    t.assertNoConsoleErrors();
+  });
+
+  it('step 3: the front is read at once; saving waits for the confirmed card; a failing checksum is blocked on the page', { timeout: 180_000 }, async () => {
+    const page = t.page;
+    const proposal = page.getByTestId('ocr-proposal');
+    await proposal.getByText(OCR.OCR_TITLE).waitFor({ timeout: 60_000 });
+    // Not confirmed yet: the step is not saved.
+    await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
+    await page.getByRole('alert').filter({ hasText: OCR.OCR_CONFIRM_FIRST }).waitFor();
+
+    // 「未能辨識，請填寫」 at most once per field, and no note in red.
+    const notes = await proposal.locator('.adm-form-item').evaluateAll((rows) =>
+      rows.map((row) => (row.textContent ?? '').split('未能辨識，請填寫').length - 1),
+    );
+    expect(Math.max(...notes)).toBeLessThanOrEqual(1);
+    const noteColours = await proposal.locator('.ocr-note').evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).color));
+    expect(noteColours.length).toBeGreaterThan(0);
+    for (const colour of noteColours) {
+      const [r = 0, g = 0, b = 0] = colour.match(/\d+/g)?.map(Number) ?? [];
+      expect(r - Math.max(g, b), colour).toBeLessThan(60);
+    }
+
+    const idInput = page.getByTestId('ocr-idNumber').locator('input');
+    const confirms: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/userAuth/ocrConfirm')) confirms.push(request.url());
+    });
+    await idInput.fill('A123456788');
+    await page.getByTestId('ocr-name').locator('input').fill(NAME);
+    await proposal.getByText('男', { exact: true }).click();
+    for (const field of ['birthDate', 'issueDate']) {
+      if ((await page.getByTestId(`ocr-${field}`).getAttribute('data-value')) === '') await pickRocDate(page, `ocr-${field}`);
+    }
+    // The ROC date as the card prints it.
+    await expect.poll(() => page.getByTestId('ocr-issueDate').textContent()).toMatch(/^民國 \d+ 年 \d+ 月 \d+ 日$/);
+    await expect.poll(() => page.getByTestId('ocr-birthDate').textContent()).toMatch(/^民國 \d+ 年 \d+ 月 \d+ 日$/);
+    await page.getByRole('button', { name: OCR.OCR_CONFIRM }).click();
+    await proposal.getByText(ID_NUMBER_INVALID).waitFor();
+    expect(confirms).toEqual([]);
+    await shot(page, 'id-card-ocr-checksum');
+
+    // The card's birth date (民國 80 年) is not step 1's: the borrower keeps the card's and the application goes to review.
+    await idInput.fill(ID_NUMBER);
+    await page.getByRole('button', { name: OCR.OCR_CONFIRM }).click();
+    const dialog = page.locator('.adm-dialog').filter({ hasText: OCR.OCR_DIFFERENCES_TITLE });
+    await dialog.getByText(OCR.OCR_FIELD_LABELS.birthDate, { exact: false }).first().waitFor();
+    await shot(page, 'id-card-differences');
+    await dialog.getByText(OCR.OCR_ACCEPT_DIFFERENCES).click();
+    await page.getByRole('status').filter({ hasText: OCR.OCR_DIFFERENCES_ACCEPTED }).waitFor();
+    await shot(page, 'id-card-confirmed');
     await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
     await waitForRoute(page, '/pages/me/bankInfo');
     t.assertNoConsoleErrors();
@@ -233,7 +292,8 @@ describe('onboarding journey', () => {
     await waitForRoute(page, '/pages/me/bankInfo');
     await page.getByTestId('bank-field').getByText('004').waitFor();
 
-    await pick(page, formRow(page, BANK_BRANCH_LABEL));
+    // The branch from a search list: by district (中正區), the code beside each name.
+    await chooseBranch(page, '中正區', '0040037');
     await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill('12345');
     await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
     await page.getByText(BANK_ACCOUNT_RULE).waitFor();
@@ -274,13 +334,24 @@ describe('onboarding journey', () => {
     await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
     await page.getByTestId('bank-field').locator('.adm-form-item-feedback-error', { hasText: T.BANK_PAGE_BANK_REQUIRED }).waitFor();
     await shot(page, 'add-bank');
+    // 中華郵政's accounts are 14 digits: 13 are refused on the page.
+    await page.getByTestId('bank-field').click();
+    await waitForRoute(page, '/pages/me/bankSelect');
+    await page.getByPlaceholder(BANK_SELECT_SEARCH).fill('700');
+    await page.locator('.bank-results .adm-list-item').first().click();
+    await waitForRoute(page, '/pages/me/addBank');
+    await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill('0001234567890');
+    await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
+    await page.getByText(bankAccountLengthRule('中華郵政', 14)).waitFor();
+    await shot(page, 'add-bank-post-office-length');
     await page.getByTestId('bank-field').click();
     await waitForRoute(page, '/pages/me/bankSelect');
     await page.getByPlaceholder(BANK_SELECT_SEARCH).fill('822');
     await page.locator('.bank-results .adm-list-item').first().click();
     await waitForRoute(page, '/pages/me/addBank');
     await page.getByTestId('bank-field').getByText('822').waitFor();
-    await pick(page, formRow(page, BANK_BRANCH_LABEL));
+    // By its 7-digit code this time.
+    await chooseBranch(page, '8220015', '8220015');
     await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill(SECOND_ACCOUNT);
     await expect.poll(() => formRow(page, BANK_HOLDER_NAME_LABEL).locator('input').inputValue()).toBe(NAME);
     await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
@@ -329,9 +400,10 @@ describe('onboarding journey', () => {
     await page.getByPlaceholder(maskIdentityNumber(ID_NUMBER)).waitFor();
     await page.getByText(T.USER_INFO_ID_NUMBER_SAVED_HINT).waitFor();
     await shot(page, 'user-info-saved');
-    // Saved again without retyping the ID number: the saved one stays.
+    // Saved again without retyping the ID number: the saved one stays; on to what is left (the selfie).
     await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
-    await waitForRoute(page, '/pages/me/contact');
+    await waitForRoute(page, '/pages/me/faceDome');
+    await goTo(page, '/pages/me/contact');
     await page.locator('.saved-contacts').getByText('王大明').waitFor();
     await page.locator('.saved-contacts').getByText('0912***001').waitFor();
     await shot(page, 'contact-saved');
@@ -348,8 +420,12 @@ describe('onboarding journey', () => {
 
   it('a step whose data does not load shows the error with a retry', async () => {
     const page = t.page;
-    await suite.server.setFault('/api/v3/userAuth/queryUserDetail', { kind: 'envelope', status: 500, message: SERVER_ERROR });
+    // A fresh load on a page that does not ask for the detail, so the contact page's request is the one refused.
+    await goTo(page, '/pages/aptitude');
+    await page.locator('.aptitude-items').waitFor();
     await page.reload();
+    await page.waitForLoadState('networkidle');
+    await suite.server.setFault('/api/v3/userAuth/queryUserDetail', { kind: 'envelope', status: 500, message: SERVER_ERROR });
     await goTo(page, '/pages/me/contact');
     await page.locator('.empty-state', { hasText: SERVER_ERROR }).waitFor();
     await shot(page, 'contact-error');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_NOT_FOUND } from '@app/contract/admin/admin-messages.ts';
+import { ADMIN_INPUT_INVALID, ADMIN_NOT_FOUND } from '@app/contract/admin/admin-messages.ts';
 import {
   ADMIN_API_PREFIX,
   ADMIN_CSRF_COOKIE,
@@ -214,6 +214,14 @@ export const adminModule: FastifyPluginAsync = async (app) => {
   await app.register(
     async (scope) => {
       await scope.register(fastifyCookie);
+      // The borrowers' protocol takes every body as text (plugins/envelope.ts); here bodies are JSON.
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+        try {
+          done(null, body === '' ? {} : (JSON.parse(String(body)) as unknown));
+        } catch {
+          done(new AppError('FIELD_INVALID', { userMessage: ADMIN_INPUT_INVALID.replace('{field}', '內容'), message: 'admin body not JSON' }));
+        }
+      });
       scope.setErrorHandler((error, req, reply) => sendAdminError(req, reply, error));
       scope.setNotFoundHandler(sendAdminNotFound);
       scope.addHook('onSend', async (_req, reply, payload) => {

@@ -18,6 +18,8 @@ import { seedDatabase } from '../db/seed.ts';
  */
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The PostgreSQL database's own URL (undefined on PGlite). */
+  databaseUrl?: string;
   dispose(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ async function openPostgresTestDatabase(adminUrl: string, options: TestDatabaseO
   await seedDatabase(handle.db);
   return {
     handle,
+    databaseUrl: url.toString(),
     async dispose() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

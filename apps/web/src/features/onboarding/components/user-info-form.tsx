@@ -32,6 +32,7 @@ import { requiredRule, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { useSupplementUserInfo, type SupplementUserInfoInput } from '../api/supplement-user-info.ts';
 import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
 import { CountyDistrictItem } from '../../../shared/forms/county-district-item.tsx';
+import { formatDate } from '../../../shared/utils/format.ts';
 import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
 import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
 import { clearDraft, draftString, draftStrings, readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
@@ -183,7 +184,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
       >
         <DatePicker min={MIN_BIRTH} max={latestAdultBirthDate()} title={T.USER_INFO_BIRTH_DATE}>
           {(value) =>
-            value ? <span className="picker-value">{pickerDateToCalendarDate(value)}</span> : <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
+            value ? <span className="picker-value">{formatDate(pickerDateToCalendarDate(value))}</span> : <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
           }
         </DatePicker>
       </Form.Item>

@@ -18,16 +18,16 @@ export default tseslint.config(
   },
   // Globals by where the code runs: the browser app sees no Node globals and the
   // server no browser ones; the contract and the browser tests run in both.
-  { files: ['apps/web/src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['apps/web/src/**', 'apps/admin/src/**'], languageOptions: { globals: globals.browser } },
   {
-    files: ['apps/api/**', 'apps/web/vite.config.ts', 'apps/web/scripts/**', 'scripts/**', 'eslint/**', '*.js', '*.ts'],
+    files: ['apps/api/**', 'apps/web/vite.config.ts', 'apps/admin/vite.config.ts', 'apps/web/scripts/**', 'scripts/**', 'eslint/**', '*.js', '*.ts'],
     languageOptions: { globals: globals.node },
   },
   { files: ['packages/contract/**'], languageOptions: { globals: globals['shared-node-browser'] } },
   { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   ...boundaries,
   {
-    files: ['apps/api/src/config/env.ts', 'apps/web/vite.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
+    files: ['apps/api/src/config/env.ts', 'apps/web/vite.config.ts', 'apps/admin/vite.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

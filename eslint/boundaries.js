@@ -155,6 +155,18 @@ export const boundaries = [
     },
   },
 
+  // The back office console: never the server's code, nor node-only contract code.
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': restrictedGlobals(NODE_GLOBALS, 'in the back office console'),
+      'boundaries/no-restricted-paths': restrictedPaths([
+        { target: 'apps/admin/**', from: ['apps/api/**', 'apps/web/**'], message: 'The console imports only the contract, never the server or the borrowers’ app.' },
+        { target: 'apps/admin/**', from: 'packages/contract/src/cipher-node.ts', message: 'The console never imports node-only code.' },
+      ]),
+    },
+  },
+
   // The contract is imported by both sides and imports neither.
   {
     files: ['packages/contract/**/*.ts'],
@@ -167,7 +179,7 @@ export const boundaries = [
 
   // Each workspace declares the packages it imports (root devDependencies hold the
   // shared tooling: vitest, typescript, eslint, tsx).
-  ...['apps/api', 'apps/web', 'packages/contract', 'e2e'].map((workspace) => ({
+  ...['apps/api', 'apps/web', 'apps/admin', 'packages/contract', 'e2e'].map((workspace) => ({
     files: [`${workspace}/**/*.{ts,tsx,js,mjs}`],
     rules: {
       'boundaries/no-undeclared-packages': ['error', { root: ROOT, workspace }],

@@ -1,4 +1,4 @@
-// `npm start`: builds the web app, then runs the API server in the foreground.
+// `npm start`: builds the web app and the back office console, then runs the API server in the foreground.
 //
 // A Node launcher rather than `build && start` in package.json: npm runs a script
 // through `sh -c`, and Debian's dash neither execs the last command nor passes on a
@@ -6,7 +6,7 @@
 // file with `exec` (no shell stays in between), npm forwards SIGTERM/SIGINT to it, and it
 // forwards them to whichever child is running, then exits with that child's status.
 //
-// START_SKIP_WEB_BUILD=1 skips the build (tests, or a dist already built); the server
+// START_SKIP_WEB_BUILD=1 skips both builds (tests, or dists already built); the server
 // is started and stopped exactly as without it.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,9 @@ async function main() {
   if (process.env.START_SKIP_WEB_BUILD !== '1') {
     const build = await run('npm', ['run', 'build', '-w', 'apps/web']);
     if (build.code !== 0 || stopSignal) return build;
+    // The back office console, served under /admin.
+    const adminBuild = await run('npm', ['run', 'build', '-w', 'apps/admin']);
+    if (adminBuild.code !== 0 || stopSignal) return adminBuild;
   }
   if (stopSignal) return { code: 0, signal: null };
   // node --import tsx rather than the tsx CLI: one process, which gets the signal itself.

@@ -145,7 +145,7 @@ export const ZAuditQuerySchema = z.object({
   target: z.string().trim().max(64).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export type TAuditQuery = z.input<typeof ZAuditQuerySchema>;
+export type TAuditQuery = Omit<z.input<typeof ZAuditQuerySchema>, 'page'> & { page?: number };
 export const ZAuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),

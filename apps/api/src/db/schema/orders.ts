@@ -59,6 +59,10 @@ export const loanOrders = pgTable(
     uniqueIndex('loan_orders_one_open_per_user')
       .on(table.userId)
       .where(sql`state not in ('已結清', '已拒絕', '已取消')`),
+    // The daily jobs walk repaying orders only (a lender's table is mostly closed ones).
+    index('loan_orders_repaying_idx')
+      .on(table.id)
+      .where(sql`state in ('待還款', '已逾期')`),
   ],
 );
 
@@ -104,7 +108,14 @@ export const orderInstalments = pgTable(
     paidOverdueInterest: integer('paid_overdue_interest').notNull().default(0),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('order_instalments_order_number_idx').on(table.orderId, table.number)],
+  (table) => [
+    uniqueIndex('order_instalments_order_number_idx').on(table.orderId, table.number),
+    // The overdue run (unsettled and past due) and the reminders (unsettled, due on a day):
+    // a small slice of the schedule rows, found without reading the settled ones.
+    index('order_instalments_unsettled_due_idx')
+      .on(table.dueDate, table.orderId)
+      .where(sql`settled_at is null`),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -247,21 +247,29 @@ const instalmentOwedSql = sql`(${orderInstalments.principal} + ${orderInstalment
  * after `afterId`, locked; rows another worker holds are skipped (FOR UPDATE SKIP LOCKED),
  * so several instances share the run without waiting on each other.
  */
-export async function selectOverdueOrdersForUpdate(
-  db: Db,
-  options: { today: string; afterId: number; limit: number },
-): Promise<LoanOrderRow[]> {
+export function selectOverdueOrdersForUpdate(db: Db, options: { today: string; afterId: number; limit: number }): Promise<LoanOrderRow[]> {
+  return overdueOrdersQuery(db, options);
+}
+
+/** The overdue run's query itself (its plan is checked at volume). */
+export function overdueOrdersQuery(db: Db, options: { today: string; afterId: number; limit: number }) {
+  // Found from the unsettled instalments already past due (order_instalments_unsettled_due_idx),
+  // a small slice of the table, never by walking every order.
+  const pastDue = db
+    .select({ orderId: orderInstalments.orderId })
+    .from(orderInstalments)
+    .where(
+      and(
+        isNull(orderInstalments.settledAt),
+        lt(orderInstalments.dueDate, options.today),
+        gt(orderInstalments.orderId, options.afterId),
+        sql`${instalmentOwedSql} > 0`,
+      ),
+    );
   return db
     .select()
     .from(loanOrders)
-    .where(
-      and(
-        inArray(loanOrders.state, ['待還款', '已逾期']),
-        gt(loanOrders.id, options.afterId),
-        sql`exists (select 1 from ${orderInstalments} where ${orderInstalments.orderId} = ${loanOrders.id}
-          and ${orderInstalments.dueDate} < ${options.today} and ${instalmentOwedSql} > 0)`,
-      ),
-    )
+    .where(and(inArray(loanOrders.state, ['待還款', '已逾期']), gt(loanOrders.id, options.afterId), inArray(loanOrders.id, pastDue)))
     .orderBy(asc(loanOrders.id))
     .limit(options.limit)
     .for('update', { skipLocked: true });
@@ -273,19 +281,24 @@ export async function selectOwingInstalmentsDueOn(
   dates: readonly string[],
 ): Promise<Array<{ order: LoanOrderRow; instalment: OrderInstalmentRow }>> {
   if (dates.length === 0) return [];
-  const rows = await db
+  return owingInstalmentsDueOnQuery(db, dates);
+}
+
+/** The reminders' query itself (its plan is checked at volume). */
+export function owingInstalmentsDueOnQuery(db: Db, dates: readonly string[]) {
+  return db
     .select({ order: loanOrders, instalment: orderInstalments })
     .from(orderInstalments)
     .innerJoin(loanOrders, eq(loanOrders.id, orderInstalments.orderId))
     .where(
       and(
         inArray(orderInstalments.dueDate, [...dates]),
+        isNull(orderInstalments.settledAt),
         inArray(loanOrders.state, ['待還款', '已逾期']),
         sql`${instalmentOwedSql} > 0`,
       ),
     )
     .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
-  return rows;
 }
 
 /** Orders per state (the metrics: applications awaiting a decision, approved, refused, repaying, overdue…). */

@@ -1,0 +1,2 @@
+CREATE INDEX "loan_orders_repaying_idx" ON "loan_orders" USING btree ("id") WHERE state in ('待還款', '已逾期');--> statement-breakpoint
+CREATE INDEX "order_instalments_unsettled_due_idx" ON "order_instalments" USING btree ("due_date","order_id") WHERE settled_at is null;

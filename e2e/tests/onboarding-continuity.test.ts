@@ -10,7 +10,7 @@ import { pageApi } from '../support/page-api.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { facePhoto, randomMobile, randomNationalId, saveIdCard, saveStepsOneAndTwo } from './borrower-helpers.ts';
-import { chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, pick, shot } from './onboarding-helpers.ts';
+import { chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, pick, shot, tapTargetSizes } from './onboarding-helpers.ts';
 
 /**
  * Nothing typed is lost and no step is a dead end, in a real browser against the real
@@ -51,6 +51,9 @@ describe('nothing typed is lost', () => {
   it('step 1: what was typed comes back after a reload and a relogin; the phone back asks first and keeps it', async () => {
     const page = t.page;
     await launch(page, '/pages/login/index?redirect=%2Fpages%2Fme%2FuserInfo');
+    // The login's consent box is a tap target of at least 44 px.
+    const [consent] = await tapTargetSizes(page.locator('.login-consent .adm-checkbox'));
+    expect(consent?.height).toBeGreaterThanOrEqual(44);
     await loginWithCode(page, suite.server.baseUrl, mobile);
     await waitForRoute(page, '/pages/me/userInfo');
     await page.getByPlaceholder(T.USER_INFO_NAME_PLACEHOLDER).fill('張雅婷');
@@ -230,7 +233,8 @@ describe('step 1 from the ID card', () => {
     await autofill.getByRole('status').filter({ hasText: OCR.ID_CARD_AUTOFILL_DONE }).waitFor({ timeout: 90_000 });
     expect(await page.getByPlaceholder(T.USER_INFO_ID_NUMBER_PLACEHOLDER).inputValue()).toBe(idNumber);
     expect(await page.getByPlaceholder(T.USER_INFO_NAME_PLACEHOLDER).inputValue()).toBe('陳淑芬');
-    await formRow(page, T.USER_INFO_BIRTH_DATE).getByText('1990').waitFor();
+    // The birth date in the people's form (2026/11/25), read from the card's 民國 79 年 12 月 27 日.
+    await formRow(page, T.USER_INFO_BIRTH_DATE).getByText('1990/12/27', { exact: true }).waitFor();
     await formRow(page, T.USER_INFO_GENDER).getByText('女').waitFor();
     await shot(page, 'user-info-autofill');
 

@@ -174,3 +174,13 @@ export async function idCardFrontJpeg(page: Page, card: { name: string; idNumber
   }, card);
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
+
+/** Every element of `targets` is a tap target of at least 44 × 44 CSS px. */
+export async function tapTargetSizes(targets: Locator): Promise<Array<{ text: string; width: number; height: number }>> {
+  return targets.evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const box = n.getBoundingClientRect();
+      return { text: (n.textContent ?? '').trim(), width: Math.round(box.width), height: Math.round(box.height) };
+    }),
+  );
+}

@@ -33,7 +33,7 @@ import { clickBack, goTo, launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { blankCardJpeg, cardJpeg, chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, noisePng, pick, pickRocDate, shot } from './onboarding-helpers.ts';
+import { blankCardJpeg, cardJpeg, chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, noisePng, pick, pickRocDate, shot, tapTargetSizes } from './onboarding-helpers.ts';
 
 /**
  * A new borrower completes onboarding steps 1 to 4 in a phone-sized browser against the
@@ -148,6 +148,9 @@ describe('onboarding journey', () => {
     await shot(page, 'contact-errors');
 
     await mobiles.nth(1).fill('0912000002');
+    // The consent box is a tap target of at least 44 px.
+    const [consent] = await tapTargetSizes(page.locator('.contact-consent.adm-checkbox'));
+    expect(consent?.height).toBeGreaterThanOrEqual(44);
     await page.getByText(CONTACT_CONSENT_LABEL).click();
     await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
     await waitForRoute(page, '/pages/me/idCard');
@@ -230,6 +233,11 @@ describe('onboarding journey', () => {
       const [r = 0, g = 0, b = 0] = colour.match(/\d+/g)?.map(Number) ?? [];
       expect(r - Math.max(g, b), colour).toBeLessThan(60);
     }
+
+    // Tap targets of at least 44 px: 拍照, 從相簿選擇, 男/女.
+    const targets = await tapTargetSizes(page.locator('.photo-frame-actions .adm-button, .ocr-gender .adm-radio'));
+    expect(targets.length).toBe(6);
+    for (const target of targets) expect(Math.min(target.width, target.height), target.text).toBeGreaterThanOrEqual(44);
 
     const idInput = page.getByTestId('ocr-idNumber').locator('input');
     const confirms: string[] = [];

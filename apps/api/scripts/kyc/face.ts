@@ -2,6 +2,7 @@ import os from 'node:os';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import * as photos from '../../src/modules/face-check/face-test-images.ts';
 import { bodyOf, loginWithCode, randomMobile, startAccountsServer, uploadFile, type LoggedIn } from '../../src/test/accounts-test-kit.ts';
+import { confirmIdCardFront } from '../../src/test/id-card-test-kit.ts';
 import { openTestDatabase } from '../../src/test/test-database.ts';
 import type { KycBenchPart } from '../bench-kyc.ts';
 
@@ -32,6 +33,8 @@ export const facePart: KycBenchPart = {
         bodyOf<{ key: string }>((await uploadFile(server, new Uint8Array(bytes), user.headers, { type: 'image/jpeg', name: 'p.jpg' })).envelope).key;
       const user = await loginWithCode(server, randomMobile());
       const frontKey = await upload(user, await photos.idCardFront(1));
+      // Step 3 saves only a confirmed card (the reader is benchmarked in its own part).
+      await confirmIdCardFront(server, user, frontKey);
       bodyOf((await server.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey }, user.headers)).envelope);
       const selfie = await photos.transformedSelfie(1);
 

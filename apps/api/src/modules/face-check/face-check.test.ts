@@ -21,6 +21,7 @@ import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { faceCheckAttempts } from '../../db/schema/face-check.ts';
 import { accountsServerPerFile, bodyOf, HOUR, loggedInUser, refusal, startAccountsServer, uploadedImage, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import * as photos from './face-test-images.ts';
+import { confirmIdCardFront } from '../../test/id-card-test-kit.ts';
 
 const { database, server } = accountsServerPerFile();
 
@@ -33,6 +34,7 @@ async function userWithIdCard(person: number, target = server): Promise<LoggedIn
   const user = await loggedInUser(target);
   const frontKey = await upload(user, await photos.idCardFront(person), target);
   const backKey = await upload(user, await photos.noFace(), target);
+  await confirmIdCardFront(target, user, frontKey);
   bodyOf((await target.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey }, user.headers)).envelope);
   return user;
 }
@@ -136,6 +138,7 @@ describe('face check (step 5) through HTTP, with the real models', () => {
   it('asks for a new ID card photo when its front shows no face (not counted as a failure)', async () => {
     const user = await loggedInUser(server);
     const frontKey = await upload(user, await photos.noFace());
+    await confirmIdCardFront(server, user, frontKey);
     bodyOf((await server.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey }, user.headers)).envelope);
     const key = await upload(user, await photos.selfie(1));
     expect(await detection(key, user)).toEqual(passed);

@@ -1,5 +1,6 @@
 import { ROUTES, isLoginRoute } from '../shared/config/route-paths.ts';
-import { hasToken, writeItem } from '../shared/store/local-store.ts';
+import { hasSession } from '../shared/session/session.ts';
+import { writeItem } from '../shared/store/local-store.ts';
 
 /**
  * Query parameters of a launch address: the real query string and the one inside the
@@ -46,7 +47,7 @@ export function applyLaunch(): void {
   const otherChannel = otherChannelOf(params);
   if (otherChannel) writeItem('otherSourceChannel', otherChannel);
   writeItem('url', href);
-  if (!hasToken() && !isLoginRoute(hashRoute(href))) {
+  if (!hasSession() && !isLoginRoute(hashRoute(href))) {
     const { pathname, search } = window.location;
     window.history.replaceState(null, '', `${pathname}${search}#${ROUTES.loans}`);
   }

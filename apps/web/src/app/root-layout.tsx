@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { registerNavigator } from '../shared/api/navigation.ts';
 import { productName } from '../shared/config/shell-config.ts';
@@ -51,9 +51,15 @@ export function RootLayout() {
     document.title = emptyTitle ? '' : productName();
   }, [emptyTitle]);
 
+  const [serviceRequested, setServiceRequested] = useState(false);
+  const requestService = useCallback(() => setServiceRequested(true), []);
+  const serviceOpened = useCallback(() => setServiceRequested(false), []);
+  // A request not taken before the page changed is not carried to the next page.
+  useEffect(() => setServiceRequested(false), [pathname]);
+
   const chrome = useMemo<PageChrome>(
-    () => ({ back, ServiceButton: onTab ? TabServiceButton : ServiceButton }),
-    [back, onTab],
+    () => ({ back, ServiceButton: onTab ? TabServiceButton : ServiceButton, requestService, serviceRequested, serviceOpened }),
+    [back, onTab, requestService, serviceRequested, serviceOpened],
   );
 
   return (

@@ -7,7 +7,7 @@ import type { PathDef } from '@app/contract/paths.ts';
 import { ZUploadImageResponseSchema, type TUploadImageResponse } from '@app/contract/schemas/upload.ts';
 import { decodeEnvelope, encodeRequest, type WireRequest } from '@app/contract/wire.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
-import { clearSession } from '../store/local-store.ts';
+import { endSession } from '../session/session.ts';
 import {
   showAccessFailedModal,
   showTimeoutModal,
@@ -47,7 +47,7 @@ function wireCipher(): WireCipher {
 }
 
 function relogin(): void {
-  clearSession();
+  endSession('expired');
   goToLogin();
 }
 
@@ -207,7 +207,7 @@ function answerBody<T>(raw: unknown, schema: BodySchema<T>): T {
       return body.data;
     }
     case STATUS_RELOGIN:
-      clearSession();
+      endSession('expired');
       if (envelope.message) toast(envelope.message);
       goToLogin();
       throw new RequestError('relogin', envelope.message, { status: STATUS_RELOGIN, handled: true });

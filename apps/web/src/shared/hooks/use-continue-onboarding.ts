@@ -6,7 +6,7 @@ import { queryCashUserQueryOptions, useQueryCashUser } from '../api/query-cash-u
 import { ONBOARDING_STEP_PAGES } from '../config/onboarding-step-pages.ts';
 import { ROUTES } from '../config/route-paths.ts';
 import { applicationToResume, forgetApplication } from '../store/application-to-resume.ts';
-import { hasToken } from '../store/local-store.ts';
+import { useSession } from '../session/session.ts';
 import { isGuardEntry } from './use-history-back-guard.ts';
 
 /** A page before this one, not counting the back guard on top of it. */
@@ -25,7 +25,8 @@ function hasPreviousEntry(): boolean {
 export function useContinueOnboarding(step: OnboardingStepKey): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const user = useQueryCashUser(hasToken());
+  const { loggedIn } = useSession();
+  const user = useQueryCashUser(loggedIn);
   const completeBefore = useRef<boolean | undefined>(undefined);
   useEffect(() => {
     if (completeBefore.current === undefined && user.data) completeBefore.current = user.data.steps.every((s) => s.done);

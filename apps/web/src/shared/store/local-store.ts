@@ -54,14 +54,10 @@ export function removeItem(key: StoredKey): void {
   window.localStorage.removeItem(key);
 }
 
-/** SPEC.md section 4: status 301 (and the relogin modal) clear exactly these three. */
+/** SPEC.md section 4: status 301 (and the relogin modal) clear exactly these three. Called by the session module only. */
 export function clearSession(): void {
   removeItem('token');
   removeItem('loginInfo');
   removeItem('applyInfo');
 }
 
-export function hasToken(): boolean {
-  const token = readItem('token');
-  return typeof token === 'string' && token.length > 0;
-}

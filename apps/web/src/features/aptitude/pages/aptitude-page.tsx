@@ -17,7 +17,7 @@ import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { applicationToResume } from '../../../shared/store/application-to-resume.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
@@ -29,7 +29,8 @@ import './aptitude-page.css';
 /** /pages/aptitude (tab 資質) — the five verification items, their state, and the credit limit. */
 export default function AptitudePage() {
   const navigate = useNavigate();
-  const user = useQueryCashUser(hasToken());
+  const { loggedIn } = useSession();
+  const user = useQueryCashUser(loggedIn);
   return (
     <div className="page aptitude-page">
       <NavBar title={TAB_APTITUDE} showBack={false} />

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
-import { writeItem } from '../../../shared/store/local-store.ts';
+import { beginSession } from '../../../shared/session/session.ts';
 import { sendDeviceInfo } from './device-info.ts';
 
 export type LoginInput = RequestOf<typeof ENDPOINTS.login>;
@@ -18,13 +17,10 @@ export function login(input: LoginInput): Promise<LoginResult> {
  * browser's device info sent once for this session.
  */
 export function useLogin() {
-  const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: login,
     onSuccess: (result) => {
-      writeItem('token', result.token);
-      writeItem('loginInfo', { userId: result.userId, uuId: result.uuId });
-      queryClient.removeQueries();
+      beginSession(result.token, { userId: result.userId, uuId: result.uuId });
       void sendDeviceInfo().catch(() => undefined);
     },
   });

@@ -5,7 +5,7 @@ import { BANK_CARD_ADD } from '@app/contract/messages/bank-accounts.ts';
 import { BANK_PAGE_INFO_CARDS, BANK_PAGE_INFO_INTRO, PAGE_LOGIN_PROMPT, PAGE_STEP_NEXT } from '@app/contract/messages/onboarding-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { StepPage } from '../../../shared/ui/step-page.tsx';
@@ -17,7 +17,8 @@ import './bank.css';
 /** /pages/me/bankInfo — onboarding step 4 (銀行卡): the user's cards, or the form to add one. */
 export default function BankInfoPage() {
   const navigate = useNavigate();
-  const cards = useBindCardList(hasToken());
+  const { loggedIn } = useSession();
+  const cards = useBindCardList(loggedIn);
   const continueOnboarding = useContinueOnboarding('bankCard');
   const next = () => void continueOnboarding();
   return (

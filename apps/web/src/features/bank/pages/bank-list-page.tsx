@@ -5,7 +5,7 @@ import { TITLE_BANK_LIST } from '@app/contract/messages/app-shell.ts';
 import { BANK_CARD_ADD, BANK_CARD_DEFAULT_CHANGED, BANK_CARD_EMPTY } from '@app/contract/messages/bank-accounts.ts';
 import { PAGE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
@@ -19,7 +19,8 @@ import './bank.css';
 /** /pages/me/bankList — the bound cards; one is the default that loans are paid to. */
 export default function BankListPage() {
   const navigate = useNavigate();
-  const cards = useBindCardList(hasToken());
+  const { loggedIn } = useSession();
+  const cards = useBindCardList(loggedIn);
   const setDefault = useUpdateDefaultBank();
   const add = (
     <Button block color="primary" shape="rounded" onClick={() => navigate(ROUTES.addBank)}>

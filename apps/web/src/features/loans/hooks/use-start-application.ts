@@ -4,7 +4,7 @@ import { COOL_DOWN_TITLE, HOME_POPUP_CLOSE, coolDownNotice } from '@app/contract
 import { showRequestError } from '../../../shared/api/request.ts';
 import { ROUTES, loginPathFor, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { rememberApplication } from '../../../shared/store/application-to-resume.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { hasSession } from '../../../shared/session/session.ts';
 import { loanCheck } from '../api/loan-check.ts';
 import { formatDate } from '../../../shared/utils/format.ts';
 
@@ -25,7 +25,7 @@ export function useStartApplication(productIds: readonly string[]) {
     if (checking) return;
     // The application for the product tapped: after login, and after the onboarding steps.
     const application = productId ? routeWithQuery(ROUTES.applyFor, { productId }) : ROUTES.applyFor;
-    if (!hasToken()) {
+    if (!hasSession()) {
       navigate(loginPathFor(application));
       return;
     }
@@ -35,7 +35,7 @@ export function useStartApplication(productIds: readonly string[]) {
       const [check, { loanCheckTarget }, { readApplyInfo }] = await Promise.all([
         loanCheck(),
         import('../utils/loan-check-target.ts'),
-        import('../store/apply-info.ts'),
+        import('../../../shared/store/apply-info.ts'),
       ]);
       const target = loanCheckTarget(check, { productIds, preferredProductId: productId ?? readApplyInfo()?.productId });
       if (target.kind === 'go' && check.next !== 'apply' && check.next !== 'order' && check.next !== 'login') rememberApplication(application);

@@ -41,7 +41,7 @@ import { CardPicker } from '../components/card-picker.tsx';
 import { CheckTipsPopup } from '../components/check-tips-popup.tsx';
 import { QuotePanel } from '../components/quote-panel.tsx';
 import { useDebounced } from '../hooks/use-debounced.ts';
-import { applyRequestId, readApplyInfo, updateApplyInfo } from '../store/apply-info.ts';
+import { applyRequestId, readApplyInfo, updateApplyInfo } from '../../../shared/store/apply-info.ts';
 import { alignAmount, initialChoices, modestAmount, type ApplyChoices } from '../utils/apply-choices.ts';
 import { formatMoney } from '../../../shared/utils/format.ts';
 import './loan-flow.css';

@@ -27,8 +27,9 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
-import { useOrderDetail, type OrderDetail } from '../api/order-detail.ts';
-import { useOrderId } from '../hooks/use-order-id.ts';
+import { useOrderDetail, type OrderDetail } from '../../../shared/orders/order-detail.ts';
+import { useOrderId } from '../../../shared/orders/use-order-id.ts';
+import { readApplyInfo } from '../../../shared/store/apply-info.ts';
 import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import './loan-flow.css';
 
@@ -52,7 +53,7 @@ export default function LoanSuccessPage() {
 
 function SubmittedOrder() {
   const navigate = useNavigate();
-  const orderId = useOrderId();
+  const orderId = useOrderId(readApplyInfo()?.orderId);
   const order = useOrderDetail(orderId);
   const home = (
     <Button block shape="rounded" size="large" onClick={() => navigate(ROUTES.loans)}>

@@ -14,7 +14,7 @@ import {
 } from '@app/contract/messages/loan-home.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { productName } from '../../../shared/config/shell-config.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LenderFooter } from '../../../shared/ui/lender-footer.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
@@ -34,7 +34,7 @@ import './loans-page.css';
  * and the daily popup (getPop).
  */
 export default function LoansPage() {
-  const loggedIn = hasToken();
+  const { loggedIn } = useSession();
   const index = useLoanIndex(loggedIn);
   useDailyPopupDialog(loggedIn, index.data !== undefined);
   return (

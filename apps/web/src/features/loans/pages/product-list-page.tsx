@@ -4,7 +4,7 @@ import { TITLE_PRODUCT_LIST } from '@app/contract/messages/app-shell.ts';
 import { HOME_NO_PRODUCTS } from '@app/contract/messages/loan-home.ts';
 import { PRODUCT_CHOOSE, PRODUCT_LIST_INTRO } from '@app/contract/messages/loan-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
@@ -18,7 +18,8 @@ import './loan-flow.css';
  */
 export default function ProductListPage() {
   const navigate = useNavigate();
-  const index = useLoanIndex(hasToken());
+  const { loggedIn } = useSession();
+  const index = useLoanIndex(loggedIn);
   return (
     <div className="page loan-flow-page">
       <NavBar title={TITLE_PRODUCT_LIST} />

@@ -10,6 +10,8 @@ import {
   SIGN_INTRO,
   SIGN_SCROLL_HINT,
   SIGN_VIEW_STATUS,
+  SIGN_BACK_HOME,
+  SIGN_NO_ORDER,
 } from '@app/contract/messages/loan-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -17,10 +19,11 @@ import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { useContractHtml } from '../api/contract.ts';
-import { useOrderDetail } from '../api/order-detail.ts';
+import { useOrderDetail } from '../../../shared/orders/order-detail.ts';
 import { ContractFrame } from '../../../shared/ui/contract-frame.tsx';
-import { NoOrder } from '../components/no-order.tsx';
-import { useOrderId } from '../hooks/use-order-id.ts';
+import { NoOrder } from '../../../shared/orders/no-order.tsx';
+import { useOrderId } from '../../../shared/orders/use-order-id.ts';
+import { readApplyInfo } from '../../../shared/store/apply-info.ts';
 import './loan-flow.css';
 
 /**
@@ -40,11 +43,15 @@ export default function SignPage() {
 
 function SignContract() {
   const navigate = useNavigate();
-  const orderId = useOrderId();
+  const orderId = useOrderId(readApplyInfo()?.orderId);
   const order = useOrderDetail(orderId);
 
   if (!orderId) {
-    return <NoOrder />;
+    return (
+      <main className="page-body">
+        <NoOrder title={SIGN_NO_ORDER} backLabel={SIGN_BACK_HOME} backTo={ROUTES.loans} />
+      </main>
+    );
   }
 
   // The order first, through the envelope: a missing order or an expired session is

@@ -10,6 +10,8 @@ import {
   SIGNATURE_EMPTY,
   SIGNATURE_HINT,
   SIGNATURE_SUBMITTING,
+  SIGN_BACK_HOME,
+  SIGN_NO_ORDER,
 } from '@app/contract/messages/loan-pages.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
@@ -18,11 +20,11 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { loanConfirm, signContract } from '../api/contract.ts';
-import { orderDetail } from '../api/order-detail.ts';
+import { orderDetail } from '../../../shared/orders/order-detail.ts';
 import { SignatureCanvas, type SignatureHandle } from '../components/signature-canvas.tsx';
-import { NoOrder } from '../components/no-order.tsx';
-import { useOrderId } from '../hooks/use-order-id.ts';
-import { clearApplyInfo } from '../store/apply-info.ts';
+import { NoOrder } from '../../../shared/orders/no-order.tsx';
+import { useOrderId } from '../../../shared/orders/use-order-id.ts';
+import { clearApplyInfo, readApplyInfo } from '../../../shared/store/apply-info.ts';
 import './loan-flow.css';
 
 /**
@@ -44,12 +46,16 @@ export default function SignaturePage() {
 function SignatureForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const orderId = useOrderId();
+  const orderId = useOrderId(readApplyInfo()?.orderId);
   const pad = useRef<SignatureHandle>(null);
   const [busy, setBusy] = useState(false);
 
   if (!orderId) {
-    return <NoOrder />;
+    return (
+      <main className="page-body">
+        <NoOrder title={SIGN_NO_ORDER} backLabel={SIGN_BACK_HOME} backTo={ROUTES.loans} />
+      </main>
+    );
   }
 
   async function confirm(order: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { TLoanProduct } from '@app/contract/schemas/loans.ts';
-import type { ApplyInfo } from '../store/apply-info.ts';
+import type { ApplyInfo } from '../../../shared/store/apply-info.ts';
 
 /**
  * Where the amount starts (docs/product.md, "Responsible defaults"): NT$10,000, or the

@@ -1,7 +1,7 @@
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
-import { clearSession } from '../../../shared/store/local-store.ts';
+import { endSession } from '../../../shared/session/session.ts';
 
 export type DestroyAccountInput = RequestOf<typeof ENDPOINTS.destroy>;
 
@@ -14,5 +14,5 @@ export function destroyAccount(input: DestroyAccountInput): Promise<unknown> {
  * (the caller drops the cached answers once its queries are switched off).
  */
 export function useDestroyAccount() {
-  return useSingleFlightMutation({ mutationFn: destroyAccount, onSuccess: () => clearSession() });
+  return useSingleFlightMutation({ mutationFn: destroyAccount, onSuccess: () => endSession('logout') });
 }

@@ -1,7 +1,7 @@
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
-import { clearSession } from '../../../shared/store/local-store.ts';
+import { endSession } from '../../../shared/session/session.ts';
 
 export function loginOut(): Promise<unknown> {
   return request(ENDPOINTS.loginOut, {}, { loading: true });
@@ -10,8 +10,7 @@ export function loginOut(): Promise<unknown> {
 /**
  * Revokes the token on the server, then forgets the session here whatever the answer:
  * a user who asked to log out must not stay logged in because the network failed.
- * The caller drops the cached answers once its own queries are switched off (else a
- * mounted query would refetch without a session and be sent to login).
+ * Ending the session drops every cached answer and re-renders what reads it.
  */
 export function useLoginOut() {
   return useSingleFlightMutation({
@@ -19,7 +18,7 @@ export function useLoginOut() {
       try {
         await loginOut();
       } finally {
-        clearSession();
+        endSession('logout');
       }
     },
   });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
@@ -34,8 +33,8 @@ import {
 } from '@app/contract/messages/accounts.ts';
 import { CANCEL, SERVICE_BUTTON, TAB_ME } from '@app/contract/messages/app-shell.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
-import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
+import { usePageChrome } from '../../../shared/ui/page-chrome.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LenderFooter } from '../../../shared/ui/lender-footer.tsx';
 import { LoginButton } from '../../../shared/ui/login-button.tsx';
@@ -48,33 +47,21 @@ import { MyDataPopup } from '../components/my-data-popup.tsx';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PasswordPopup } from '../components/password-popup.tsx';
 import './me-page.css';
-import { clearDrafts } from '../../../shared/store/form-drafts.ts';
 
 type Sheet = 'password' | 'data' | 'destroy' | null;
 
 /** /pages/me/index (tab 我的). */
 export default function MePage() {
   const navigate = useNavigate();
-  const requestService = useServicePopupStore((s) => s.requestOpen);
-  const queryClient = useQueryClient();
-  const [hadSession] = useState(hasToken);
-  const [sessionEnded, setSessionEnded] = useState(false);
-  const loggedIn = hadSession && !sessionEnded;
+  const { requestService } = usePageChrome();
+  // Logout and account deletion end the session (their mutations): this page follows.
+  const { loggedIn } = useSession();
   const [sheet, setSheet] = useState<Sheet>(null);
   // Fixed when the popup opens: saving a first password must not retitle it while it closes.
   const [changingPassword, setChangingPassword] = useState(false);
   const user = useQueryCashUser(loggedIn);
   const logout = useLoginOut();
   const close = () => setSheet(null);
-
-  /**
-   * Switches this page's queries off and drops every cached answer in the same render
-   * batch, so nothing refetches without a session (which would land on login).
-   */
-  function endSession() {
-    setSessionEnded(true);
-    queryClient.removeQueries();
-  }
 
   async function onLogout() {
     const confirmed = await Dialog.confirm({ content: LOGOUT_CONFIRM, confirmText: ME_MENU_LOGOUT, cancelText: CANCEL });
@@ -84,8 +71,6 @@ export default function MePage() {
     } catch {
       // The session is forgotten here anyway (useLoginOut); the query client shows why.
     }
-    endSession();
-    clearDrafts();
     toast(LOGOUT_DONE);
     navigate(ROUTES.loans, { replace: true });
   }
@@ -192,10 +177,7 @@ export default function MePage() {
             onClose={close}
             maskedMobile={data.maskedMobile}
             hasOpenOrder={data.hasOpenOrder}
-            onDestroyed={() => {
-              close();
-              endSession();
-            }}
+            onDestroyed={close}
           />
         </>
       ) : null}

@@ -6,7 +6,7 @@ import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
 import { UploadBlockedError } from '../../../shared/files/upload-files.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { StepPage } from '../../../shared/ui/step-page.tsx';
@@ -22,7 +22,8 @@ import { SelfieCamera } from '../components/selfie-camera.tsx';
  */
 export default function FacePage() {
   const continueOnboarding = useContinueOnboarding('face');
-  const me = useQueryCashUser(hasToken());
+  const { loggedIn } = useSession();
+  const me = useQueryCashUser(loggedIn);
   const verify = useVerifyFace();
   const done = me.data?.steps.find((step) => step.key === 'face')?.done ?? false;
 

@@ -2,7 +2,7 @@ import { STEP_PERSONAL } from '@app/contract/messages/app-shell.ts';
 import { PAGE_LOGIN_PROMPT, USER_INFO_INTRO } from '@app/contract/messages/onboarding-pages.ts';
 import { useQueryUserDetail } from '../../../shared/api/query-user-detail.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { StepPage } from '../../../shared/ui/step-page.tsx';
@@ -10,7 +10,8 @@ import { UserInfoForm } from '../components/user-info-form.tsx';
 
 /** /pages/me/userInfo — onboarding step 1 (個人明細). */
 export default function UserInfoPage() {
-  const detail = useQueryUserDetail(hasToken());
+  const { loggedIn } = useSession();
+  const detail = useQueryUserDetail(loggedIn);
   return (
     <StepPage title={STEP_PERSONAL} step="1" otherBack>
       <LoginGate returnTo={ROUTES.userInfo} prompt={PAGE_LOGIN_PROMPT}>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { request } from '../../../shared/api/request.ts';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { removeItem } from '../../../shared/store/local-store.ts';
+import { clearApplyInfo } from '../../../shared/store/apply-info.ts';
 
 /**
  * Withdraws the order before its payout (loan/cancel). The application in progress
@@ -13,7 +13,7 @@ export function useCancelOrder(orderId: string) {
   const client = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: () => request(ENDPOINTS.loanCancel, { orderId }, { loading: true }),
-    onSuccess: () => removeItem('applyInfo'),
+    onSuccess: clearApplyInfo,
     // Refused or not, the order is read again: it shows what it became.
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['order'] });

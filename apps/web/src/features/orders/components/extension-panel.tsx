@@ -7,7 +7,7 @@ import * as T from '@app/contract/messages/order-pages.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
-import type { OrderPayment } from '../api/order-detail.ts';
+import type { OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { useExtensionRepay, useExtensionTrial, type ExtensionTrial, type RepayChannel } from '../api/repayments.ts';
 import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import { ChannelChoices } from './channel-choices.tsx';

@@ -3,7 +3,7 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import * as T from '@app/contract/messages/order-pages.ts';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
 import { copyWithToast } from '../../../shared/ui/feedback.ts';
-import type { OrderPayment } from '../api/order-detail.ts';
+import type { OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { useTimeLeft } from '../hooks/use-time-left.ts';
 import { formatMoney, formatTime } from '../../../shared/utils/format.ts';
 

@@ -9,7 +9,7 @@ import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
 import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
 import { useRepayManual } from '../api/repayments.ts';
-import type { OrderPayment } from '../api/order-detail.ts';
+import type { OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { taipeiToday } from '../../../shared/utils/format.ts';
 
 interface Values {

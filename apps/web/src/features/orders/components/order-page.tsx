@@ -4,16 +4,16 @@ import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
-import { useOrderDetail, type OrderDetail } from '../api/order-detail.ts';
-import { useOrderId } from '../hooks/use-order-id.ts';
+import { useOrderDetail, type OrderDetail } from '../../../shared/orders/order-detail.ts';
+import { useOrderId } from '../../../shared/orders/use-order-id.ts';
 import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
-import { NoOrder } from './no-order.tsx';
+import { NoOrder } from '../../../shared/orders/no-order.tsx';
 import { StateTag } from './state-tag.tsx';
 
 function OrderBody({ children }: { children: (order: OrderDetail) => ReactNode }) {
   const orderId = useOrderId();
   const detail = useOrderDetail(orderId, { watchPayments: true });
-  if (!orderId) return <NoOrder />;
+  if (!orderId) return <NoOrder title={T.ORDER_DETAIL_NO_ORDER} backLabel={T.ORDER_DETAIL_BACK_TO_LIST} backTo={ROUTES.orders} />;
   return <QueryState query={detail}>{children}</QueryState>;
 }
 

@@ -1,7 +1,7 @@
 import List from 'antd-mobile/es/components/list';
 import Steps from 'antd-mobile/es/components/steps';
 import * as T from '@app/contract/messages/order-pages.ts';
-import type { OrderDetail, OrderPayment } from '../api/order-detail.ts';
+import type { OrderDetail, OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { formatDate, formatMoney, formatPercent, formatTime } from '../../../shared/utils/format.ts';
 
 /** The loan's terms as agreed. */

@@ -6,7 +6,7 @@ import { REPAY_PARTS_ALL_ISSUED } from '@app/contract/messages/repayments.ts';
 import { nextPayoffPart } from '@app/contract/schemas/repayments.ts';
 import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
-import type { OrderPayment } from '../api/order-detail.ts';
+import type { OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { useCollect, useReplan, type RepayChoice, type RepayOptions } from '../api/repayments.ts';
 import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
 import { ChannelChoices, channelRefusal } from './channel-choices.tsx';

@@ -11,10 +11,10 @@ import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { downloadContractPdf, saveBlob, useSignedContractHtml } from '../api/contract.ts';
-import { useOrderDetail, type OrderDetail } from '../api/order-detail.ts';
+import { useOrderDetail, type OrderDetail } from '../../../shared/orders/order-detail.ts';
 import { ContractFrame } from '../../../shared/ui/contract-frame.tsx';
-import { NoOrder } from '../components/no-order.tsx';
-import { useOrderId } from '../hooks/use-order-id.ts';
+import { NoOrder } from '../../../shared/orders/no-order.tsx';
+import { useOrderId } from '../../../shared/orders/use-order-id.ts';
 import './orders.css';
 
 /** /pages/order/contract?orderId= — the contract exactly as signed, and its PDF. */
@@ -34,7 +34,7 @@ export default function OrderContractPage() {
 function OrderContractBody() {
   const orderId = useOrderId();
   const detail = useOrderDetail(orderId);
-  if (!orderId) return <NoOrder />;
+  if (!orderId) return <NoOrder title={T.ORDER_DETAIL_NO_ORDER} backLabel={T.ORDER_DETAIL_BACK_TO_LIST} backTo={ROUTES.orders} />;
   return (
     <QueryState query={detail}>
       {(order) => (order.actions.viewContract ? <SignedContract order={order} /> : <EmptyState title={T.ORDER_CONTRACT_NOT_SIGNED} />)}

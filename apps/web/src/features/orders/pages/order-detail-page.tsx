@@ -9,7 +9,7 @@ import { settlementFileName } from '@app/contract/messages/repayments.ts';
 import { isRequestError } from '../../../shared/api/request-error.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { downloadSettlementCertificate, saveBlob } from '../api/contract.ts';
-import { type OrderDetail } from '../api/order-detail.ts';
+import { type OrderDetail } from '../../../shared/orders/order-detail.ts';
 import { OrderEvents, OrderPayments, OrderSchedule, OrderTerms } from '../components/order-sections.tsx';
 import { OrderPage, OrderSummary } from '../components/order-page.tsx';
 import { toastError, toastSuccess } from '../../../shared/ui/feedback.ts';

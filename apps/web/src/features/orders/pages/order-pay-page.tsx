@@ -7,7 +7,7 @@ import * as T from '@app/contract/messages/order-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
-import { type OrderDetail, type OrderPayment } from '../api/order-detail.ts';
+import { type OrderDetail, type OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { useRefreshPayChoices, useRepayOptions } from '../api/repayments.ts';
 import { ExtensionPanel } from '../components/extension-panel.tsx';
 import { IssuedPayment } from '../components/issued-payment.tsx';

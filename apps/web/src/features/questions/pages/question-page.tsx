@@ -3,7 +3,7 @@ import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { FAQ_SEARCH_PLACEHOLDER, FAQ_TITLE, FEEDBACK_LOGIN_HINT } from '@app/contract/messages/help-center.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
-import { hasToken } from '../../../shared/store/local-store.ts';
+import { useSession } from '../../../shared/session/session.ts';
 import { LoginButton } from '../../../shared/ui/login-button.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { ServerErrorRetry } from '../../../shared/ui/server-error-retry.tsx';
@@ -20,7 +20,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function QuestionPage() {
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
-  const loggedIn = hasToken();
+  const { loggedIn } = useSession();
   const questions = useUserQuestions(keyword);
 
   useEffect(() => {

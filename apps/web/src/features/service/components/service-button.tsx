@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SERVICE_BUTTON } from '@app/contract/messages/app-shell.ts';
 import type { TLineExtInfo } from '@app/contract/schemas/config.ts';
 import { clampPosition, dockPosition } from '../store/clamp-position.ts';
-import { useServicePopupStore } from '../../../shared/store/service-popup-store.ts';
+import { usePageChrome } from '../../../shared/ui/page-chrome.ts';
 import { useServicePositionStore } from '../store/service-position-store.ts';
 import { asyncComponent } from '../../../shared/ui/async-component.tsx';
 import { followReducedMotion } from '../../../shared/ui/reduced-motion.ts';
@@ -90,10 +90,12 @@ export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
   }, [queryClient]);
 
   // A page asked for the popup (its own 聯絡客服 entry), before this button had loaded or since.
-  const requestedAt = useServicePopupStore((s) => s.requestedAt);
+  const { serviceRequested, serviceOpened } = usePageChrome();
   useEffect(() => {
-    if (requestedAt !== null && useServicePopupStore.getState().takeRequest()) open();
-  }, [requestedAt, open]);
+    if (!serviceRequested) return;
+    serviceOpened();
+    open();
+  }, [serviceRequested, serviceOpened, open]);
 
   const style = {
     '--initial-position-left': `max(0px, 50vw - ${COLUMN_MAX_WIDTH / 2}px)`,

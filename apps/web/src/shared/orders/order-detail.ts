@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
-import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
-import { request } from '../../../shared/api/request.ts';
+import { INLINE_ERROR_META } from '../api/query-meta.ts';
+import { request } from '../api/request.ts';
 
 export type OrderDetail = ResponseOf<typeof ENDPOINTS.loanOrderDetail>['order'];
 export type OrderPayment = OrderDetail['payments'][number];
 
+/**
+ * One order's detail, for every page that shows it (signing, success, detail, pay,
+ * contract): one query key, one polling rule.
+ */
+
 /** States that change by themselves (decision, payout): the detail is read again meanwhile. */
 const MOVING_STATES: readonly TOrderState[] = ['審核中', '已核准', '放款中'];
-const ORDER_POLL_MS = 5000;
+const ORDER_POLL_MS = 3000;
 
 export function orderDetailQueryKey(orderId: string | undefined) {
   return ['order', 'detail', orderId] as const;

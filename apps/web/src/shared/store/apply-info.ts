@@ -1,4 +1,4 @@
-import { readItem, removeItem, writeItem } from '../../../shared/store/local-store.ts';
+import { readItem, removeItem, writeItem } from './local-store.ts';
 
 /**
  * The application in progress, kept in SPEC.md's stored item `applyInfo` so a reload or

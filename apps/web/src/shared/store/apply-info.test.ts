@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../shared/store/local-store.ts';
+import { clearSession } from './local-store.ts';
 import { applyRequestId, clearApplyInfo, readApplyInfo, updateApplyInfo } from './apply-info.ts';
 
 const storage = new Map<string, string>();

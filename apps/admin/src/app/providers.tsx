@@ -33,7 +33,7 @@ function createQueryClient(): QueryClient {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
   return (
-    <ConfigProvider locale={zhTW} theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
+    <ConfigProvider locale={zhTW} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
       <AntApp>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </AntApp>

@@ -1,0 +1,198 @@
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_FORBIDDEN } from '@app/contract/admin/admin-messages.ts';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
+import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
+import { launch } from '../support/app.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { useE2ESuite } from '../support/suite.ts';
+import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
+import { ADMIN_DIST, createFirstAdministrator, onboardWithCardDifference, seedDataDir, submittedApplication, totpCode } from './admin-helpers.ts';
+import { apiAsPage, randomMobile, randomNationalId, type PageApi } from './borrower-helpers.ts';
+
+/**
+ * The back office as a new operator meets it, at 1440x900 in real Chromium: the first
+ * administrator made by `npm run admin:create`, TOTP enrolled from the link's QR page,
+ * signed in; an application the engine left to staff approved from the review queue and
+ * the borrower's order paid out; the borrower's manual transfer confirmed and the order
+ * settled; a reviewer added from the console sees neither payments nor settings and the
+ * API refuses them.
+ */
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-admin-'));
+let firstEnrolment = '';
+beforeAll(() => {
+  seedDataDir(dataDir);
+  firstEnrolment = createFirstAdministrator(dataDir, 'boss');
+}, 120_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const suite = useE2ESuite({
+  env: { DATA_DIR: dataDir, ADMIN_WEB_DIST: ADMIN_DIST, JOB_POLLING_MS: '500', DECISION_DELAY_MS: '100', PAYOUT_SANDBOX_DELAY_MS: '200' },
+});
+
+const DESKTOP = { width: 1440, height: 900 };
+const JOURNEY_TIMEOUT_MS = 240_000;
+/** The server's clock moves ahead by whole TOTP steps, so a code's step was never used before. */
+let offsetMs = 0;
+async function nextTotpStep(): Promise<void> {
+  offsetMs += 30_000;
+  await suite.server.setClockOffset(offsetMs);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}.png`) });
+}
+
+/** The enrolment page: QR and secret shown, password chosen, the first code typed; the recovery codes shown once. */
+async function enrol(page: Page, enrolmentPath: string, password: string, name: string): Promise<void> {
+  await page.goto(enrolmentPath);
+  const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 20_000 }))?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+  await page.getByRole('img', { name: '兩步驟驗證 QR 碼' }).waitFor();
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await page.getByLabel('再次輸入密碼').fill(password);
+  await page.getByLabel('驗證碼').fill(totpCode(secret, offsetMs));
+  await shot(page, `${name}-enrol`);
+  await page.getByRole('button', { name: '完成啟用' }).click();
+  await page.getByText('啟用完成').waitFor();
+  expect(await page.getByText(/^[a-z2-9]{5}-[a-z2-9]{5}$/).count()).toBe(10);
+  await shot(page, `${name}-recovery-codes`);
+  await page.getByRole('button', { name: '我已保存備用碼，前往登入' }).click();
+  await page.evaluate((value) => sessionStorage.setItem('e2e-totp-secret', value), secret);
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  const secret = (await page.evaluate(() => sessionStorage.getItem('e2e-totp-secret'))) ?? '';
+  await nextTotpStep();
+  await page.getByRole('heading', { name: '小安貸 管理後台' }).waitFor();
+  await page.getByLabel('帳號').fill(username);
+  await page.getByLabel('密碼').fill(password);
+  await page.getByLabel('驗證碼').fill(totpCode(secret, offsetMs));
+  await shot(page, `${username}-login`);
+  await page.getByRole('button', { name: '登入' }).click();
+  await page.getByRole('menu', { name: '主選單' }).waitFor();
+}
+
+const menuItems = (page: Page) => page.getByRole('menu', { name: '主選單' }).getByRole('menuitem').allTextContents();
+
+async function orderOf(api: PageApi, orderId: string): Promise<TOrderDetailResponse['order']> {
+  return ((await api.call(ENDPOINTS.loanOrderDetail, { orderId })) as TOrderDetailResponse).order;
+}
+
+describe('the back office console', () => {
+  it(
+    'first administrator by command → TOTP enrolment → sign-in → approve from the review queue (order paid out) → confirm a manual transfer (order settled); a reviewer sees no payments or settings',
+    async () => {
+      const { baseUrl } = suite.server;
+      // A borrower whose application the engine leaves to staff (the card's birth date kept over step 1's).
+      const borrower = await suite.browser.newPage();
+      await launch(borrower.page, '/pages/login/index');
+      await loginWithCode(borrower.page, baseUrl, randomMobile());
+      await waitForRoute(borrower.page, '/pages/loans/index');
+      await borrower.page.getByRole('button', { name: HOME_POPUP_CLOSE }).click({ timeout: 15_000 });
+      const api = await apiAsPage(borrower.page, baseUrl);
+      await onboardWithCardDifference(api, borrower.page, { name: '林美華', idNumber: randomNationalId() });
+      const orderId = await submittedApplication(api, borrower.page);
+      await expect.poll(async () => (await orderOf(api, orderId)).awaitingStaff, { timeout: 30_000, interval: 300 }).toBe(true);
+      expect((await orderOf(api, orderId)).state).toBe('審核中');
+
+      // The administrator: enrolment link from the command, then sign-in with the authenticator's code.
+      const admin = await suite.browser.newPage({ allowConsole: [/status of 401/] });
+      await admin.page.setViewportSize(DESKTOP);
+      await enrol(admin.page, firstEnrolment, 'harbour-lantern-2026', 'administrator');
+      await signIn(admin.page, 'boss', 'harbour-lantern-2026');
+      expect(await menuItems(admin.page)).toEqual(['審核佇列', '款項處理', '操作紀錄', '網域與活動設定', '操作人員']);
+
+      // Review queue → the application's detail → approve.
+      const row = admin.page.getByRole('row').filter({ hasText: '林*華' });
+      await row.waitFor();
+      await shot(admin.page, 'review-queue');
+      await row.getByRole('button', { name: '審核' }).click();
+      const drawer = admin.page.getByRole('dialog');
+      await drawer.getByText('填寫資料與證件辨識').waitFor();
+      await drawer.getByRole('row').filter({ hasText: '出生日期' }).getByText('不一致').waitFor();
+      await drawer.getByRole('img', { name: '身分證正面' }).waitFor();
+      await shot(admin.page, 'review-detail');
+      await drawer.getByRole('button', { name: '送出審核決定' }).click();
+      await admin.page.getByText(/已核准，訂單狀態/).waitFor();
+      await expect.poll(async () => (await orderOf(api, orderId)).state, { timeout: 30_000, interval: 300 }).toBe('待還款');
+
+      // The borrower reports a manual transfer of what is owed; finance (here the administrator) confirms it.
+      const owed = await orderOf(api, orderId);
+      const receipt = await api.upload(await borrower.page.evaluate(() => new Promise<string>((resolve) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 400;
+        canvas.height = 300;
+        const c = canvas.getContext('2d')!;
+        c.fillStyle = '#fff';
+        c.fillRect(0, 0, 400, 300);
+        c.fillStyle = '#222';
+        c.font = '28px sans-serif';
+        c.fillText('轉帳成功 交易明細', 40, 80);
+        resolve(canvas.toDataURL('image/png'));
+      })).then((dataUrl) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')), 'image/png');
+      await api.call(ENDPOINTS.repayManual, {
+        requestId: `e2e${randomInt(1e9, 9e9)}`,
+        orderId,
+        amount: owed.outstanding,
+        paidOn: owed.disbursedOn,
+        fromAccountLast5: '54321',
+        receiptImageKey: receipt,
+      });
+      await admin.page.getByRole('menuitem', { name: '款項處理' }).click();
+      const transfer = admin.page.getByRole('row').filter({ hasText: '54321' });
+      await transfer.getByRole('img', { name: /轉帳憑證/ }).waitFor();
+      await shot(admin.page, 'payments');
+      await transfer.getByRole('button', { name: '確認入帳' }).click();
+      await admin.page.getByRole('tooltip').getByRole('button', { name: '確認入帳' }).click();
+      await admin.page.getByText(/已入帳，訂單狀態/).waitFor();
+      await expect.poll(async () => (await orderOf(api, orderId)).state, { timeout: 30_000, interval: 300 }).toBe('已結清');
+
+      // The audit trail holds each step, attributed.
+      await admin.page.getByRole('menuitem', { name: '操作紀錄' }).click();
+      await admin.page.getByRole('cell', { name: '確認轉帳入帳' }).waitFor();
+      await admin.page.getByRole('cell', { name: '核准申請' }).waitFor();
+      await shot(admin.page, 'audit');
+
+      // The API origins the borrowers' app reads.
+      await admin.page.getByRole('menuitem', { name: '網域與活動設定' }).click();
+      await admin.page.getByRole('button', { name: '新增網址' }).click();
+      await admin.page.getByLabel('API 網址 1').fill('https://api2.example.com.tw');
+      await admin.page.getByRole('button', { name: '儲存網址清單' }).click();
+      await admin.page.getByText(/已儲存/).waitFor();
+      await shot(admin.page, 'settings');
+      expect(await api.call(ENDPOINTS.changeDomainName, {})).toEqual({ domains: ['https://api2.example.com.tw'] });
+
+      // A reviewer added from the console, with a link of their own.
+      await admin.page.getByRole('menuitem', { name: '操作人員' }).click();
+      await admin.page.getByRole('button', { name: '新增操作人員' }).click();
+      await admin.page.getByRole('dialog').getByLabel('帳號').fill('rita');
+      await admin.page.getByRole('button', { name: '建立並產生啟用連結' }).click();
+      const linkText = (await admin.page.getByRole('dialog', { name: 'rita 的啟用連結' }).locator('code').textContent()) ?? '';
+      const reviewerLink = new URL(linkText).pathname + new URL(linkText).hash;
+      await shot(admin.page, 'operators');
+      admin.assertNoConsoleErrors();
+
+      const reviewer = await suite.browser.newPage({ allowConsole: [/status of 401/, /status of 403/] });
+      await reviewer.page.setViewportSize(DESKTOP);
+      await enrol(reviewer.page, reviewerLink, 'maple-river-stone-9', 'reviewer');
+      await signIn(reviewer.page, 'rita', 'maple-river-stone-9');
+      expect(await menuItems(reviewer.page)).toEqual(['審核佇列']);
+      expect(await reviewer.page.evaluate(() => fetch('/admin/api/payments/transfers').then((answer) => answer.status))).toBe(403);
+      await reviewer.page.goto('/admin/#/payments');
+      await reviewer.page.getByText(ADMIN_FORBIDDEN).waitFor();
+      await shot(reviewer.page, 'reviewer-forbidden');
+      reviewer.assertNoConsoleErrors();
+      await reviewer.close();
+      await admin.close();
+      await borrower.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});

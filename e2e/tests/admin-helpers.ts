@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import type { TLoanApplyResponse, TLoanInitResponse } from '@app/contract/schemas/loans.ts';
+import { REPO_ROOT } from '../support/server.ts';
+import { facePhoto, passFaceCheck, saveStepsOneAndTwo, type PageApi } from './borrower-helpers.ts';
+
+/**
+ * The back office's browser test: the console build it serves (E2E_ADMIN_DIST points a run
+ * at a build of its own, as E2E_WEB_DIST does for the borrowers' app), the first
+ * administrator made by the documented command, the codes an authenticator app would show,
+ * and a borrower whose application the decision engine leaves to staff.
+ */
+export const ADMIN_DIST = process.env.E2E_ADMIN_DIST ?? path.join(REPO_ROOT, 'apps/admin/dist');
+
+/** Copies the run's data template (the database already created) into `dataDir`, when there is one. */
+export function seedDataDir(dataDir: string): void {
+  let template: string | undefined;
+  try {
+    template = inject('e2eDataTemplate');
+  } catch {
+    template = undefined;
+  }
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+}
+
+/** `npm run admin:create -- --username <name>` on the data folder; the enrolment link's path it printed. */
+export function createFirstAdministrator(dataDir: string, username: string): string {
+  const result = spawnSync('npm', ['run', '-s', 'admin:create', '--', '--username', username], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 110_000,
+  });
+  const link = /\/admin\/#\/enrol\/[A-Za-z0-9_-]+/.exec(result.stdout)?.[0];
+  if (result.status !== 0 || !link) throw new Error(`admin:create failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return link;
+}
+
+/** What an authenticator app shows for `secret` at the server's "now" (real time plus the test's offset). */
+export function totpCode(secret: string, offsetMs: number): string {
+  return new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+}
+
+/** A handwritten-looking signature as a PNG, drawn by the page. */
+async function signaturePng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 600;
+    canvas.height = 240;
+    const c = canvas.getContext('2d')!;
+    c.lineWidth = 6;
+    c.strokeStyle = '#111';
+    c.beginPath();
+    c.moveTo(40, 160);
+    c.bezierCurveTo(140, 20, 220, 220, 320, 90);
+    c.bezierCurveTo(380, 20, 460, 200, 560, 110);
+    c.stroke();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/**
+ * Onboarding through the protocol where the ID card's birth date differs from step 1 and
+ * the borrower keeps the card's (acceptDifferences): the decision engine leaves such an
+ * application to staff. Then a bank card and the face check by the real models.
+ */
+export async function onboardWithCardDifference(api: PageApi, page: Page, person: { name: string; idNumber: string }): Promise<void> {
+  await saveStepsOneAndTwo(api, { ...person, birthDate: '1990-05-12' });
+  const frontKey = await api.upload(await facePhoto(page, 'card', { name: person.name, idNumber: person.idNumber, rocBirth: '民國 79年 5月 13日' }));
+  const reading = (await api.call(ENDPOINTS.userAuthOcrCheck, { frontKey })) as { readingId: number };
+  await api.call(ENDPOINTS.userAuthOcrConfirm, {
+    readingId: reading.readingId,
+    name: person.name,
+    idNumber: person.idNumber,
+    birthDate: '1990-05-13',
+    gender: 'female',
+    issueDate: '2016-07-01',
+    acceptDifferences: true,
+  });
+  await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
+  await api.call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: person.name });
+  await passFaceCheck(api, page);
+}
+
+/** A single-repayment application at the product's smallest amount, signed and submitted to the decision; its id. */
+export async function submittedApplication(api: PageApi, page: Page): Promise<string> {
+  const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
+  const product = init.products.find((p) => p.method === 'singleRepayment');
+  const [card] = init.bankCards;
+  const [purpose] = init.purposes;
+  if (!product || !card || !purpose) throw new Error('nothing to apply with');
+  const applied = (await api.call(ENDPOINTS.loanApply, {
+    requestId: `e2e${randomInt(1e9, 9e9)}`,
+    productId: product.id,
+    amount: product.amountMin,
+    term: product.terms[0],
+    bankCardId: card.id,
+    purpose: purpose.code,
+  })) as TLoanApplyResponse;
+  const signatureImageKey = await api.upload(await signaturePng(page), 'image/png');
+  await api.call(ENDPOINTS.contractAdd, { orderId: applied.orderId, signatureImageKey });
+  await api.call(ENDPOINTS.loanConfirm, { orderId: applied.orderId });
+  return applied.orderId;
+}

@@ -1,9 +1,13 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, message } from 'antd';
-import zhTW from 'antd/locale/zh_TW';
+import zhTW from 'antd/es/locale/zh_TW';
+import dayjs from 'dayjs';
 import 'dayjs/locale/zh-tw';
 import { useState, type ReactNode } from 'react';
 import { AdminApiError } from '../shared/api/admin-request.ts';
+
+// Calendar pickers in Traditional Chinese (antd's zh_TW locale names the dayjs one).
+dayjs.locale('zh-tw');
 
 /**
  * Refusals are shown once, here: the API's own message (Traditional Chinese). A 401 means

@@ -6,6 +6,7 @@ import { DECISION_REFUSAL_REASONS } from '@app/contract/messages/decisions.ts';
 import { adminImageUrl } from '../../../shared/api/admin-request.ts';
 import { formatDateTime, formatMoney, formatScore } from '../../../shared/format.ts';
 import { useDecideReview, useReviewDetail } from '../api/reviews.ts';
+import { MANUAL_REVIEW_REASONS, ruleLabel } from '../rule-labels.ts';
 
 const OUTCOME_TAGS: Record<string, { color: string; label: string }> = {
   passed: { color: 'green', label: '通過' },
@@ -13,16 +14,6 @@ const OUTCOME_TAGS: Record<string, { color: string; label: string }> = {
   manualReview: { color: 'orange', label: '待人工審核' },
 };
 
-const RULE_LABELS: Record<string, string> = {
-  adultAge: '年滿 20 歲',
-  nationalIdChecksum: '身分證字號檢查碼',
-  onboardingComplete: '認證資料完整',
-  faceCheck: '人臉辨識',
-  noOverdueOrder: '無逾期借款',
-  creditLimit: '可借額度',
-  idCardMatchesStepOne: '證件與填寫資料一致',
-  staffReview: '人工審核',
-};
 
 const FIELD_LABELS = { name: '姓名', idNumber: '身分證字號', birthDate: '出生日期', gender: '性別' } as const;
 const GENDER_LABELS: Record<string, string> = { male: '男', female: '女' };
@@ -126,13 +117,19 @@ export function ReviewDetailDrawer({ orderId, onClose }: { orderId: number | nul
               rowKey="rule"
               dataSource={data.outcomes}
               columns={[
-                { title: '規則', dataIndex: 'rule', render: (rule: string) => RULE_LABELS[rule] ?? rule },
+                { title: '規則', dataIndex: 'rule', render: ruleLabel },
                 { title: '結果', dataIndex: 'outcome', render: (outcome: string) => <Tag color={OUTCOME_TAGS[outcome]?.color}>{OUTCOME_TAGS[outcome]?.label ?? outcome}</Tag> },
                 {
                   title: '說明',
                   dataIndex: 'rule',
                   key: 'reason',
-                  render: (rule: string) => (DECISION_REFUSAL_REASONS as Record<string, string>)[rule] ?? '',
+                  // Only what stopped the rule: a refusal's reason, or why staff must decide.
+                  render: (rule: string, row) =>
+                    row.outcome === 'refused'
+                      ? ((DECISION_REFUSAL_REASONS as Record<string, string>)[rule] ?? '')
+                      : row.outcome === 'manualReview'
+                        ? (MANUAL_REVIEW_REASONS[rule] ?? '需由審核人員判定')
+                        : '',
                 },
               ]}
             />

@@ -3,6 +3,7 @@ import type { TReviewListResponse } from '@app/contract/admin/admin-schemas.ts';
 import { useState } from 'react';
 import { formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useReviews } from '../api/reviews.ts';
+import { ruleLabel } from '../rule-labels.ts';
 import { ReviewDetailDrawer } from './review-detail-drawer.tsx';
 
 type Row = TReviewListResponse['items'][number];
@@ -25,7 +26,7 @@ export default function ReviewsPage() {
           { title: '產品', dataIndex: 'productName' },
           { title: '金額', dataIndex: 'principal', align: 'right', render: formatMoney },
           { title: '期數', dataIndex: 'term', align: 'right' },
-          { title: '待審原因', dataIndex: 'rules', render: (rules: string[]) => rules.map((rule) => <Tag key={rule}>{rule}</Tag>) },
+          { title: '待審原因', dataIndex: 'rules', render: (rules: string[]) => rules.map((rule) => <Tag key={rule}>{ruleLabel(rule)}</Tag>) },
           { title: '送審時間', dataIndex: 'since', render: formatDateTime },
           {
             title: '覆核',

@@ -1,13 +1,13 @@
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { makeDataTemplate } from './server.ts';
 
 /**
  * Once per `vitest run` of the browser tests: the data folder every test server starts
- * from (a copy each, so every file still has a database of its own). Without a web build
- * nothing is made, and each file fails with startServer's message as before.
+ * from (a copy each, so every file still has a database of its own), made or found kept
+ * (makeDataTemplate). Without a web build nothing is made, and each file fails with
+ * startServer's message as before.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<void> {
   let template: string | undefined;
   try {
     template = await makeDataTemplate();
@@ -15,7 +15,4 @@ export default async function setup(project: TestProject): Promise<() => void> {
     if (!(error instanceof Error && error.message.startsWith('No web build'))) throw error;
   }
   project.provide('e2eDataTemplate', template);
-  return () => {
-    if (template) rmSync(template, { recursive: true, force: true });
-  };
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,24 +166,58 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
   }
 }
 
+/** What a first start writes into the database follows from these (migrations, seed, what it imports, the packages). */
+const TEMPLATE_INPUTS = ['apps/api/drizzle', 'apps/api/src/db', 'packages/contract/src', 'package-lock.json'];
+const TEMPLATE_PREFIX = 'e2e-data-template-';
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const add = (full: string) => {
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full).sort()) add(path.join(full, name));
+    } else {
+      hash.update(path.relative(REPO_ROOT, full)).update(readFileSync(full));
+    }
+  };
+  for (const input of TEMPLATE_INPUTS) add(path.join(REPO_ROOT, input));
+  // A start queues the day's jobs (reminders, overdue): a template serves the Taipei day it was made.
+  hash.update(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date()));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * Makes a data folder for servers to start from: the real server started once on an empty
- * folder (database created, migrated and seeded, the job queue's schema installed) and
- * stopped cleanly. A server started on a copy runs the same start-up (migrations and seed
- * are idempotent) without creating a database, which is most of a first start's time.
+ * The data folder servers start from: the real server started once on an empty folder
+ * (database created, migrated and seeded, the job queue's schema installed) and stopped
+ * cleanly. A server started on a copy runs the same start-up (migrations and seed are
+ * idempotent) without creating a database, which is most of a first start's time. Kept in
+ * the temporary folder under a key of what shapes it (TEMPLATE_INPUTS and the day), so a
+ * run of one file reuses the last run's; made again when any of that changes.
  */
 export async function makeDataTemplate(): Promise<string> {
   assertWebBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-template-'));
+  const kept = path.join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+  if (existsSync(path.join(kept, 'pglite'))) return kept;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-making-'));
   try {
     const server = await spawnServer(dataDir);
     await server.stop();
     if (server.child.exitCode !== 0) throw new Error(`the template server exited ${server.child.exitCode ?? server.child.signalCode}`);
+    // Renamed whole: a run starting meanwhile never copies a half-made folder.
+    renameSync(dataDir, kept);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    if (existsSync(path.join(kept, 'pglite'))) return kept; // another run made it first
     throw error;
   }
-  return dataDir;
+  // Templates of other keys, two days old: nothing starts from them any more.
+  for (const name of readdirSync(tmpdir())) {
+    const other = path.join(tmpdir(), name);
+    if (name.startsWith(TEMPLATE_PREFIX) && other !== kept && Date.now() - statSync(other).mtimeMs > 2 * 86_400_000) {
+      rmSync(other, { recursive: true, force: true });
+    }
+  }
+  return kept;
 }
 
 /**

@@ -218,5 +218,6 @@ describe('the loan journey', () => {
     await clickBack(page);
     await waitForRoute(page, '/pages/loans/index');
     t.assertNoConsoleErrors();
-  });
+    // A whole borrower first (the ID card read by the real OCR, the selfie judged by the face models), then the application.
+  }, 180_000);
 });

@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files side by side: vitest's default is one worker fewer than the cores, a
+    // single worker on a 2-core machine. Every API file has a database of its own
+    // (test-database.ts). Not more than the cores: the API files compute (PGlite runs in
+    // the test's process, the OCR and face models, the property tests), and a third
+    // worker only slows each of them. VITEST_MAX_WORKERS overrides.
+    maxWorkers: 2,
     projects: [
       {
         // The lint configuration's own tests (deliberately bad imports).

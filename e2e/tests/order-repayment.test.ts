@@ -243,7 +243,8 @@ describe('repaying an order in the browser', () => {
     const extend = page.getByTestId('order-extend');
     await extend.waitFor();
     expect(await extend.isDisabled()).toBe(true);
-    expect(await extend.textContent()).toBe(extensionOpensText(order.extensionOpensOn!.replaceAll('-', '/')));
+    expect(await page.getByTestId('order-extension-opens').textContent()).toBe(extensionOpensText(order.extensionOpensOn!.replaceAll('-', '/')));
+    await shot(page, 'detail-extension-not-yet');
     const dueAt = Date.parse(`${order.nextDueDate ?? ''}T12:00:00+08:00`);
     await suite.server.setClockOffset(dueAt - 5 * 86_400_000 - Date.now());
     // A fresh start of the app on that day (the detail above was read on the payout day).
@@ -330,6 +331,8 @@ describe('repaying an order in the browser', () => {
     await shot(page, 'pay-in-parts-settled');
     // Settled: the detail offers the 結清證明 as a PDF.
     await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    await page.getByTestId('settlement-certificate').waitFor();
+    await shot(page, 'detail-settled-certificate');
     const [certificate] = await Promise.all([page.waitForEvent('download'), page.getByTestId('settlement-certificate').click()]);
     expect(certificate.suggestedFilename()).toMatch(/^結清證明-.+\.pdf$/);
     const chunks: Buffer[] = [];

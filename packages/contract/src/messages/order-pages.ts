@@ -30,7 +30,7 @@ export const ORDER_ACTION_REPAY = '還款';
 export const ORDER_ACTION_EXTEND = '展期';
 /** 展期 before its window opens: from when it can be asked for. */
 export function extensionOpensText(date: string): string {
-  return `展期（${date} 起可申請）`;
+  return `可於 ${date} 起申請展期`;
 }
 export const ORDER_ACTION_CONTRACT = '查看合約';
 export const ORDER_ACTION_CANCEL = '取消申請';

@@ -109,7 +109,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
               disabled={order.extensionOpensOn !== null}
               onClick={() => navigate(routeWithQuery(ROUTES.orderPay, { orderId: order.id, mode: 'extend' }))}
             >
-              {order.extensionOpensOn ? T.extensionOpensText(formatDate(order.extensionOpensOn)) : T.ORDER_ACTION_EXTEND}
+              {T.ORDER_ACTION_EXTEND}
             </Button>
           ) : null}
           {actions.viewContract ? (
@@ -133,6 +133,11 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             </Button>
           ) : null}
         </div>
+      ) : null}
+      {actions.extend && order.extensionOpensOn ? (
+        <p className="order-note order-extension-opens" data-testid="order-extension-opens">
+          {T.extensionOpensText(formatDate(order.extensionOpensOn))}
+        </p>
       ) : null}
 
       <OrderSchedule order={order} />

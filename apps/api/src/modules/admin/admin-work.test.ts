@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { ADMIN_REVIEW_NOT_WAITING, ADMIN_SECOND_APPROVER_REQUIRED, ADMIN_TRANSFER_NOT_WAITING } from '@app/contract/admin/admin-messages.ts';
+import { ADMIN_NO_CREDIT_KEPT, ADMIN_PAYMENT_NOT_HELD, ADMIN_REVIEW_NOT_WAITING, ADMIN_SECOND_APPROVER_REQUIRED, ADMIN_TRANSFER_NOT_WAITING } from '@app/contract/admin/admin-messages.ts';
 import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
-import type { TAuditListResponse, TPaymentListResponse, TReviewDetailResponse, TReviewListResponse } from '@app/contract/admin/admin-schemas.ts';
+import type { TAuditListResponse, TCreditListResponse, TPaymentListResponse, TReviewDetailResponse, TReviewListResponse } from '@app/contract/admin/admin-schemas.ts';
 import { DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { accountsServerPerFile, bodyOf, uploadedImage } from '../../test/accounts-test-kit.ts';
 import type { AdminClient} from '../../test/admin-test-kit.ts';
 import { enrolledOperator, signedInClient } from '../../test/admin-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
 import { eventually, submittedOrder } from '../../test/order-test-kit.ts';
-import { detailOf, openRepayingOrder, requestId } from '../../test/repayments-test-kit.ts';
+import { collect, detailOf, openRepayingOrder, paidNotification, postNotification, requestId } from '../../test/repayments-test-kit.ts';
 import { listAwaitingReview } from '../decisions/resolve-manual-review.ts';
 import { submitForDecision } from '../decisions/submit-for-decision.ts';
 import { getOrder } from '../orders/get-order.ts';
@@ -128,6 +128,32 @@ describe('payments', () => {
     expect(((await finance.call(ADMIN_ROUTES.listTransfers)).json as TPaymentListResponse).items.some((row) => row.id === id)).toBe(false);
     const books = await finance.call(ADMIN_ROUTES.checkBooks);
     expect(books).toMatchObject({ status: 200, json: { balanced: true } });
+  });
+
+  it('credits a payment held for a larger amount (the order settles, the rest kept), then records the credit refunded, each once and audited', async () => {
+    const finance = await signedInClient(server, await enrolledOperator(server, 'held-finance', 'finance'));
+    const admin = await signedInClient(server, await enrolledOperator(server, 'held-admin', 'administrator'));
+    const borrower = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
+    const { payment } = await collect(server, borrower, orderId, 'payoff');
+    if (!payment) throw new Error('no payment issued');
+    await postNotification(server, paidNotification(server, payment.id, payment.amount + 500));
+    const held = ((await finance.call(ADMIN_ROUTES.listHeld)).json as TPaymentListResponse).items.find((row) => row.orderId === orderId);
+    expect(held).toMatchObject({ amount: payment.amount, heldAmount: payment.amount + 500 });
+    const id = held?.id ?? 0;
+    expect(await finance.call(ADMIN_ROUTES.resolveHeld, { params: { id }, body: { verdict: 'credit' } })).toMatchObject({ status: 200, json: { outcome: 'credited', orderState: '已結清' } });
+    expect(await finance.call(ADMIN_ROUTES.resolveHeld, { params: { id }, body: { verdict: 'refund' } })).toMatchObject({ status: 409, json: { message: ADMIN_PAYMENT_NOT_HELD } });
+
+    const credit = ((await finance.call(ADMIN_ROUTES.listCredits)).json as TCreditListResponse).items.find((row) => row.orderId === orderId);
+    expect(credit).toMatchObject({ left: 500, refunded: 0 });
+    expect(await finance.call(ADMIN_ROUTES.refundCredit, { params: { orderId }, body: { note: '已匯回' } })).toMatchObject({ status: 200, json: { outcome: 'refunded' } });
+    expect(await finance.call(ADMIN_ROUTES.refundCredit, { params: { orderId }, body: {} })).toMatchObject({ status: 409, json: { message: ADMIN_NO_CREDIT_KEPT } });
+    expect((await detailOf(server, borrower, orderId)).creditKept).toBe(0);
+
+    const rows = await auditOf(admin, 'operator=held-finance');
+    expect(rows.map((row) => row.action)).toEqual(['credit.refunded', 'held.credited', 'operator.login', 'operator.enrolled']);
+    expect(rows[0]).toMatchObject({ before: { creditKept: 500 }, after: { creditKept: 0, refunded: 500 } });
+    expect(rows[1]).toMatchObject({ before: { state: 'held', requested: payment.amount, arrived: payment.amount + 500 }, after: { outcome: 'credited' } });
   });
 });
 

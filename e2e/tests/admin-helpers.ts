@@ -31,6 +31,9 @@ export function seedDataDir(dataDir: string): void {
 
 /** `npm run admin:create -- --username <name>` on the data folder; the enrolment link's path it printed. */
 export function createFirstAdministrator(dataDir: string, username: string): string {
+  if (!existsSync(path.join(ADMIN_DIST, 'index.html'))) {
+    throw new Error(`No console build in ${ADMIN_DIST}: run \`npm run test:e2e\` (it builds first) or \`npm run build -w apps/admin\`.`);
+  }
   const result = spawnSync('npm', ['run', '-s', 'admin:create', '--', '--username', username], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },

@@ -34,11 +34,11 @@ phase() {
 started=$SECONDS
 bash scripts/ensure-browser.sh
 bash scripts/ensure-redis.sh
-phase 'typecheck, lint and the web build, side by side'
-side_by_side 'npm run typecheck' 'npm run lint' 'npm run build -w apps/web'
+phase 'typecheck, lint and the web builds (the borrowers app, then the back office console), side by side'
+side_by_side 'npm run typecheck' 'npm run lint' 'npm run build -w apps/web && npm run build -w apps/admin'
 phase 'unit and API tests'
 npx vitest run --project lint --project contract --project api --project web
-# `npm run test:e2e` without its build: the one above is current.
+# `npm run test:e2e` without its builds: the ones above are current.
 phase 'browser tests'
 npx vitest run --project e2e
 phase 'done'

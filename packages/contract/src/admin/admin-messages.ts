@@ -2,6 +2,7 @@
 
 export const ADMIN_LOGIN_FAILED = '帳號、密碼或驗證碼不正確';
 export const ADMIN_LOGIN_LOCKED = '登入失敗次數過多，帳號已暫時鎖定，請 15 分鐘後再試或聯絡系統管理員';
+export const ADMIN_SIGNINS_THROTTLED = '此網路位置的登入嘗試過多，請 15 分鐘後再試';
 export const ADMIN_TOTP_REPLAYED = '此驗證碼已使用過，請等待下一組驗證碼';
 export const ADMIN_ACCOUNT_DISABLED = '此帳號已停用，請聯絡系統管理員';
 export const ADMIN_SESSION_REQUIRED = '請先登入';

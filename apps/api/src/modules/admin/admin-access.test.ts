@@ -7,6 +7,7 @@ import {
   ADMIN_LOGIN_LOCKED,
   ADMIN_SESSION_IDLE,
   ADMIN_SESSION_REQUIRED,
+  ADMIN_SIGNINS_THROTTLED,
   ADMIN_TOTP_REPLAYED,
 } from '@app/contract/admin/admin-messages.ts';
 import { OPERATOR_ROLES, type TOperatorRole } from '@app/contract/admin/admin-roles.ts';
@@ -14,6 +15,7 @@ import { ADMIN_CSRF_COOKIE, ADMIN_ROUTES, ADMIN_SESSION_COOKIE, roleMayCall, typ
 import { accountsServerPerFile, MINUTE } from '../../test/accounts-test-kit.ts';
 import { AdminClient, enrolledOperator, nextTotpStep, signedInClient, type EnrolledOperator } from '../../test/admin-test-kit.ts';
 import { totpCodeAt } from './operator-secrets.ts';
+import { SIGNINS_PER_ADDRESS } from './routes.ts';
 
 /**
  * Who reaches the admin API: every route with no session and with every role, the CSRF
@@ -173,5 +175,21 @@ describe('operator sign-in', () => {
     expect((await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password: 'a-long-enough-password', code: code === '000000' ? '111111' : '000000' } })).status).toBe(409);
     expect((await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password: 'a-long-enough-password', code } })).status).toBe(200);
     expect(await client.call(ADMIN_ROUTES.enrolmentShow, { body: { token } })).toMatchObject({ status: 404, json: { message: ADMIN_ENROLMENT_INVALID } });
+  });
+
+  it('throttles sign-in tries from one address across names, even right ones, for 15 minutes', async () => {
+    const admin = await enrolledOperator(server, 'throttle-admin', 'administrator');
+    // A window of its own: the earlier tests' tries are more than 15 minutes back.
+    server.clock.advance(16 * MINUTE);
+    const client = await new AdminClient(server.baseUrl).start();
+    for (let attempt = 0; attempt < SIGNINS_PER_ADDRESS; attempt += 1) {
+      const result = await client.call(ADMIN_ROUTES.login, { body: { username: `sprayed-${attempt}`, password: 'Winter2026!', code: '123456' } });
+      expect(result.status).toBe(401);
+    }
+    nextTotpStep(server);
+    const right = { username: admin.username, password: admin.password, code: totpCodeAt(admin.secret, server.clock.now()) };
+    expect(await client.call(ADMIN_ROUTES.login, { body: right })).toMatchObject({ status: 401, json: { message: ADMIN_SIGNINS_THROTTLED } });
+    server.clock.advance(16 * MINUTE);
+    expect((await client.call(ADMIN_ROUTES.login, { body: { ...right, code: totpCodeAt(admin.secret, server.clock.now()) } })).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_INPUT_INVALID, ADMIN_NOT_FOUND } from '@app/contract/admin/admin-messages.ts';
+import { ADMIN_INPUT_INVALID, ADMIN_NOT_FOUND, ADMIN_SIGNINS_THROTTLED } from '@app/contract/admin/admin-messages.ts';
 import {
   ADMIN_API_PREFIX,
   ADMIN_CSRF_COOKIE,
@@ -25,6 +25,7 @@ import {
   ZTransferReviewRequestSchema,
   ZUpdateOperatorRequestSchema,
 } from '@app/contract/admin/admin-schemas.ts';
+import { clientAddressKey } from '../../domain/client-address.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getApiOrigins } from '../config/api-origins.ts';
 import { getOrder } from '../orders/get-order.ts';
@@ -55,6 +56,13 @@ interface HandlerContext {
   now: Date;
 }
 type Handler = (ctx: HandlerContext) => Promise<unknown>;
+
+/**
+ * Sign-in tries from one address in any 15 minutes, right or wrong: the per-operator lock
+ * stops guessing one password; this stops trying a few passwords on every name.
+ */
+export const SIGNINS_PER_ADDRESS = 30;
+const SIGNIN_WINDOW_MS = 15 * 60_000;
 
 const notFound = () => new AppError('NOT_FOUND', { userMessage: ADMIN_NOT_FOUND, message: 'admin record not found' });
 
@@ -92,6 +100,10 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     },
     async login({ req, reply, now }) {
       const input = parseInput(ZLoginRequestSchema, req.body);
+      const address = app.limiterTag(clientAddressKey(req.ip));
+      if (!(await app.rateLimiter.hit(`admin:signin:${address}`, SIGNINS_PER_ADDRESS, SIGNIN_WINDOW_MS, now.getTime())).allowed) {
+        throw new AppError('UNAUTHENTICATED', { userMessage: ADMIN_SIGNINS_THROTTLED, message: 'admin sign-ins from one address throttled' });
+      }
       const signIn = await logInOperator({ db, config, ...input, now });
       reply.setCookie(ADMIN_SESSION_COOKIE, signIn.sessionToken, cookieOptions(req, production, true));
       reply.setCookie(ADMIN_CSRF_COOKIE, signIn.csrfToken, cookieOptions(req, production, false));

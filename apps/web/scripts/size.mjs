@@ -85,7 +85,9 @@ export function sizeReport(root = dist) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report = sizeReport();
+  // --dist=<folder>: another build than apps/web/dist (the browser tests' E2E_WEB_DIST).
+  const distArgument = process.argv.find((argument) => argument.startsWith('--dist='));
+  const report = sizeReport(distArgument ? distArgument.slice('--dist='.length) : dist);
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report, null, 2));
   } else {

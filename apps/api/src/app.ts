@@ -16,6 +16,7 @@ import { faceCheckModule } from './modules/face-check/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
 import { identityDocumentModule } from './modules/identity-document/routes.ts';
 import { loansModule } from './modules/loans/routes.ts';
+import { isIdCardFrontConfirmed } from './modules/identity-document/is-id-card-front-confirmed.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
@@ -156,7 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(repaymentsModule);
   await app.register(paymentsModule, { provider: options.paymentProvider });
   await app.register(decisionsModule);
-  await app.register(onboardingModule);
+  await app.register(onboardingModule, { isIdCardFrontConfirmed });
   await app.register(loansModule);
   await app.register(bankAccountsModule);
   await app.register(contractsModule);

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { checkIdentityNumber } from './check-identity-number.ts';
@@ -13,7 +14,15 @@ import { TAIWAN_ADDRESSES } from './taiwan-addresses.ts';
 const ADDRESS_CACHE_MS = 60_000;
 
 /** Onboarding steps 1-3: personal details, emergency contacts, ID card photos; the address list. */
-export const onboardingModule: FastifyPluginAsync = async (app) => {
+export interface OnboardingModuleOptions {
+  /**
+   * Whether the borrower confirmed the reading of an ID card front: identity-document owns
+   * the readings and itself reads step 1, so app.ts hands the check in (no module cycle).
+   */
+  isIdCardFrontConfirmed: (check: { db: Db; userId: number; frontKey: string }) => Promise<boolean>;
+}
+
+export const onboardingModule: FastifyPluginAsync<OnboardingModuleOptions> = async (app, options) => {
   app.personalData.register(onboardingPersonalData);
   const probeLimit = { limiter: app.rateLimiter, limiterTag: app.limiterTag };
 
@@ -37,7 +46,7 @@ export const onboardingModule: FastifyPluginAsync = async (app) => {
 
   app.endpoint(ENDPOINTS.userAuthIdCardPhotos, async (photos, ctx) => {
     const userId = ctx.requireAccount().id;
-    await saveIdCardPhotos({ db: ctx.db, userId, frontKey: photos.frontKey, backKey: photos.backKey });
+    await saveIdCardPhotos({ db: ctx.db, userId, frontKey: photos.frontKey, backKey: photos.backKey, isFrontConfirmed: options.isIdCardFrontConfirmed });
     return queryUserDetail({ db: ctx.db, userId });
   });
 

@@ -2,7 +2,6 @@ import { ID_CARD_NOT_CONFIRMED } from '@app/contract/messages/identity-document.
 import { PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isIdCardFrontConfirmed } from '../identity-document/is-id-card-front-confirmed.ts';
 import { isOwnUpload } from '../uploads/is-own-upload.ts';
 import { upsertIdCardPhotos } from './onboarding-repository.ts';
 
@@ -18,10 +17,17 @@ export async function requireOwnUploads(options: { db: Db; userId: number; keys:
  * reading the borrower confirmed (identity-document): an unread or unconfirmed card never
  * completes the step.
  */
-export async function saveIdCardPhotos(options: { db: Db; userId: number; frontKey: string; backKey: string }): Promise<void> {
+export async function saveIdCardPhotos(options: {
+  db: Db;
+  userId: number;
+  frontKey: string;
+  backKey: string;
+  /** Whether the borrower confirmed the reading of this front (identity-document owns the readings). */
+  isFrontConfirmed: (check: { db: Db; userId: number; frontKey: string }) => Promise<boolean>;
+}): Promise<void> {
   const { db, userId, frontKey, backKey } = options;
   await requireOwnUploads({ db, userId, keys: [frontKey, backKey] });
-  if (!(await isIdCardFrontConfirmed({ db, userId, frontKey }))) {
+  if (!(await options.isFrontConfirmed({ db, userId, frontKey }))) {
     throw new AppError('BUSINESS_RULE', { userMessage: ID_CARD_NOT_CONFIRMED, message: 'id card front not confirmed' });
   }
   await upsertIdCardPhotos(db, userId, frontKey, backKey);

@@ -23,10 +23,10 @@ const { database, server } = accountsServerPerFile({
 const CLOSED_COPIES = 4_000;
 
 async function columnsOf(table: string): Promise<string[]> {
-  const result = await database.handle.db.execute(
+  const result = (await database.handle.db.execute(
     sql`select column_name from information_schema.columns where table_name = ${table} and column_name <> 'id' order by ordinal_position`,
-  );
-  return (result.rows as Array<{ column_name: string }>).map((row) => `"${row.column_name}"`);
+  )) as unknown as { rows: Array<{ column_name: string }> };
+  return result.rows.map((row) => `"${row.column_name}"`);
 }
 
 interface PlanNode {

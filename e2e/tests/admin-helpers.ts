@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TLoanApplyResponse, TLoanInitResponse } from '@app/contract/schemas/loans.ts';
 import { REPO_ROOT } from '../support/server.ts';
-import { facePhoto, passFaceCheck, saveStepsOneAndTwo, type PageApi } from './borrower-helpers.ts';
+import { facePhoto, passFaceCheck, saveStepsOneAndTwo, signaturePng, type PageApi } from './borrower-helpers.ts';
 
 /**
  * The back office's browser test: the console build it serves (E2E_ADMIN_DIST points a run
@@ -50,24 +50,6 @@ export function totpCode(secret: string, offsetMs: number): string {
   return new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
 }
 
-/** A handwritten-looking signature as a PNG, drawn by the page. */
-async function signaturePng(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 600;
-    canvas.height = 240;
-    const c = canvas.getContext('2d')!;
-    c.lineWidth = 6;
-    c.strokeStyle = '#111';
-    c.beginPath();
-    c.moveTo(40, 160);
-    c.bezierCurveTo(140, 20, 220, 220, 320, 90);
-    c.bezierCurveTo(380, 20, 460, 200, 560, 110);
-    c.stroke();
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
 
 /**
  * Onboarding through the protocol where the ID card's birth date differs from step 1 and

@@ -149,3 +149,22 @@ export function randomNationalId(): string {
 export function randomMobile(): string {
   return `09${String(randomInt(10_000_000, 99_999_999))}`;
 }
+
+/** A handwritten-looking signature as a PNG, drawn by the page. */
+export async function signaturePng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 600;
+    canvas.height = 240;
+    const c = canvas.getContext('2d')!;
+    c.lineWidth = 6;
+    c.strokeStyle = '#111';
+    c.beginPath();
+    c.moveTo(40, 160);
+    c.bezierCurveTo(140, 20, 220, 220, 320, 90);
+    c.bezierCurveTo(380, 20, 460, 200, 560, 110);
+    c.stroke();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}

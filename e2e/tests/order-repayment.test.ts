@@ -43,7 +43,7 @@ import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { cardJpeg, choosePhoto, formRow } from './onboarding-helpers.ts';
-import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
+import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, signaturePng, type PageApi } from './borrower-helpers.ts';
 
 /**
  * Repaying and extending as a new borrower would, against the real server: the order is
@@ -64,24 +64,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-${name}.png`), fullPage: false });
 }
 
-/** A handwritten-looking signature as a PNG, drawn by the page. */
-async function signaturePng(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 600;
-    canvas.height = 240;
-    const c = canvas.getContext('2d')!;
-    c.lineWidth = 6;
-    c.strokeStyle = '#111';
-    c.beginPath();
-    c.moveTo(40, 160);
-    c.bezierCurveTo(140, 20, 220, 220, 320, 90);
-    c.bezierCurveTo(380, 20, 460, 200, 560, 110);
-    c.stroke();
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
 
 async function uploadPng(page: Page, bytes: Buffer): Promise<string> {
   const token = JSON.parse((await page.evaluate(() => window.localStorage.getItem('token'))) ?? '""') as string;

@@ -118,13 +118,16 @@ describe('the loan journey', () => {
     expect(amountBefore).toBeGreaterThan(0);
     // It starts at a modest amount (never the maximum): raised by two steps.
     const increase = page.getByRole('button', { name: APPLY_AMOUNT_INCREASE });
+    const shownAmount = async () => Number(((await text(page, 'apply-amount')) ?? '').replace(/\D/g, ''));
     await increase.click();
+    await expect.poll(shownAmount).toBeGreaterThan(amountBefore);
+    const step = (await shownAmount()) - amountBefore;
     await increase.click();
-    await expect.poll(() => principal.textContent()).not.toBe(before);
-    const changed = (await principal.textContent()) ?? '';
-    const amount = Number(changed.replace(/\D/g, ''));
-    expect(amount).toBeGreaterThan(amountBefore);
-    expect(await text(page, 'apply-amount')).toBe(changed);
+    await expect.poll(shownAmount).toBe(amountBefore + 2 * step);
+    const amount = amountBefore + 2 * step;
+    const changed = (await text(page, 'apply-amount')) ?? '';
+    // The quote follows the last tap (the first tap's answer may land in between).
+    await expect.poll(() => principal.textContent()).toBe(changed);
     await expect.poll(() => text(page, 'quote-received')).toBe(changed);
     expect(await text(page, 'quote-apr')).toMatch(/^\d+\.\d{2}%$/);
     expect(await text(page, 'quote-apr-footnote')).toContain(QUOTE_APR);

@@ -54,11 +54,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           pool: 'forks',
-          // Files side by side, each with its own server, data folder (a copy of the one
-          // global-setup.ts makes once) and Chromium: nothing mutable is shared, so faults
-          // and clock offsets stay per file. Three on 2 cores: a file often waits on its
-          // server or its page, rarely computes.
-          maxWorkers: 3,
+          // Each file has its own server, data folder (a copy of the one global-setup.ts
+          // makes once) and Chromium: nothing mutable is shared, so files could run side by
+          // side. On this 2-core machine they do not yet: with three at once the files that
+          // run the real OCR and face models (onboarding, id-card-ocr) ran past their time
+          // budgets and failed in CI (2026-11-25, 9 of 112); one at a time they pass. Raise
+          // this once those models load once per worker (docs/benchmarks.md, Test suite).
+          maxWorkers: 1,
           globalSetup: ['e2e/support/global-setup.ts'],
           // After the other projects when several run in one command.
           sequence: { groupOrder: 1 },

@@ -29,6 +29,12 @@ export async function isIdNumberHeldByOther(db: Db, idNumber: string, userId: nu
   return row !== undefined;
 }
 
+/** The user whose step 1 holds `idNumber` (normalised), or null: the back office's exact search. */
+export async function selectUserIdByIdNumber(db: Db, idNumber: string): Promise<number | null> {
+  const [row] = await db.select({ userId: personalDetails.userId }).from(personalDetails).where(eq(personalDetails.idNumber, idNumber)).limit(1);
+  return row?.userId ?? null;
+}
+
 /**
  * Inserts or updates the user's step 1. False when the ID number is another user's: the
  * unique index decides, so two accounts racing for one number cannot both win.

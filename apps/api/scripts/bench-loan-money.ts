@@ -15,15 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { loanOrders, orderInstalments } from '../src/db/schema/orders.ts';
-import { repaymentRequests } from '../src/db/schema/repayments.ts';
+import { loanOrders } from '../src/db/schema/orders.ts';
+import { orderInstalments, repaymentRequests } from '../src/db/schema/repayments.ts';
 import { users } from '../src/db/schema/users.ts';
 import { loanAccount } from '../src/domain/loan-account.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT } from '../src/domain/loan-default-products.ts';
 import { priceLoan } from '../src/domain/loan-quote.ts';
 import { addDays } from '../src/domain/loan-schedule/calendar-date.ts';
 import { money } from '../src/domain/money.ts';
-import { postLoanEvent } from '../src/modules/orders/post-loan-event.ts';
+import { postLoanEvent } from '../src/modules/repayments/post-loan-event.ts';
 import { applyCollectionNotification } from '../src/modules/repayments/apply-collection-notification.ts';
 import { SandboxCollectionGateway } from '../src/modules/repayments/sandbox-collection-gateway.ts';
 

@@ -10,7 +10,7 @@ import { money } from '../domain/money.ts';
 import { changeOrderState } from '../modules/orders/change-order-state.ts';
 import { createOrder } from '../modules/orders/create-order.ts';
 import { markContractSigned } from '../modules/orders/mark-contract-signed.ts';
-import { startRepayment } from '../modules/orders/start-repayment.ts';
+import { startRepayment } from '../modules/repayments/start-repayment.ts';
 import type { Borrower } from './lending-test-kit.ts';
 
 /**

@@ -5,11 +5,10 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import type { TPaymentResponse, TRepayKind } from '@app/contract/schemas/repayments.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { orderInstalments } from '../db/schema/orders.ts';
+import { orderInstalments } from '../db/schema/repayments.ts';
 import { creditRefunds } from '../db/schema/repayments.ts';
-import { journalReceipts } from '../modules/orders/check-loan-books.ts';
-import { listCreditKept } from '../modules/orders/credit-kept.ts';
-import { checkBooks } from '../modules/repayments/check-books.ts';
+import { listCreditLeft } from '../modules/repayments/list-for-review.ts';
+import { checkBooks, journalReceipts } from '../modules/repayments/check-books.ts';
 import { taipeiCalendarDate } from '../domain/loan-schedule/calendar-date.ts';
 import type { LoanProductTerms } from '../domain/loan-product-terms.ts';
 import { SandboxCollectionGateway } from '../modules/repayments/sandbox-collection-gateway.ts';
@@ -88,7 +87,7 @@ export async function expectBooksBalance(database: DatabaseHandle, orderId: numb
   }
   const receipts = await journalReceipts({ db, orderId });
   const credited = receipts.payments.reduce((sum, row) => sum + row.amount, 0);
-  const kept = (await listCreditKept({ db })).find((row) => row.orderId === orderId)?.kept ?? 0;
+  const kept = (await listCreditLeft({ db })).find((row) => row.orderId === orderId)?.left ?? 0;
   const refunds = await db.select().from(creditRefunds).where(eq(creditRefunds.orderId, orderId));
   expect(refunds.reduce((sum, row) => sum + row.amount, 0)).toBe(receipts.refunded);
   return { credited, creditKept: kept + receipts.refunded };

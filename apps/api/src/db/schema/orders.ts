@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CLOSED_ORDER_STATES, type TOrderState } from '@app/contract/schemas/orders.ts';
 import type { TLoanQuote } from '@app/contract/schemas/loans.ts';
 import type { LoanProductTerms } from '../../domain/loan-product-terms.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
-/** Owned by modules/orders. */
+/** Owned by modules/orders (the order's lifecycle); the loan's money is repayments' (schema/repayments.ts). */
 
 export { CLOSED_ORDER_STATES };
 
@@ -82,102 +82,4 @@ export const orderStateChanges = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [index('order_state_changes_order_id_idx').on(table.orderId)],
-);
-
-/**
- * The repayment schedule, written at payout from the order's terms counted from the payout
- * date. What is due and what is paid are kept per part (allocation pays, per instalment,
- * overdue interest, then interest, then fees, then principal).
- */
-export const orderInstalments = pgTable(
-  'order_instalments',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => loanOrders.id),
-    number: integer('number').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    principal: integer('principal').notNull(),
-    interest: integer('interest').notNull(),
-    fee: integer('fee').notNull(),
-    overdueInterest: integer('overdue_interest').notNull().default(0),
-    paidPrincipal: integer('paid_principal').notNull().default(0),
-    paidInterest: integer('paid_interest').notNull().default(0),
-    paidFee: integer('paid_fee').notNull().default(0),
-    paidOverdueInterest: integer('paid_overdue_interest').notNull().default(0),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-  },
-  (table) => [
-    uniqueIndex('order_instalments_order_number_idx').on(table.orderId, table.number),
-    // The overdue run (unsettled and past due) and the reminders (unsettled, due on a day):
-    // a small slice of the schedule rows, found without reading the settled ones.
-    index('order_instalments_unsettled_due_idx')
-      .on(table.dueDate, table.orderId)
-      .where(sql`settled_at is null`),
-  ],
-);
-
-/**
- * The loan's journal: every money event of an order — the payout, a payment received, an
- * extension, a refund of credit kept, money held for review and its release or return —
- * one append-only entry, never updated. The loan account (domain/loan-account) is
- * replayed from these entries; what the borrower owes is never stored as truth.
- * `source` names the event's origin (`payout:<order>`, `<gateway>:<transaction>`,
- * `manual:<request>`, `extension:<request>`…): unique, so a repeated notification posts
- * nothing the second time.
- */
-export const loanJournalEntries = pgTable(
-  'loan_journal_entries',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => loanOrders.id),
-    /** payout | payment | extension | refund | hold | release | returnHeld */
-    kind: text('kind').$type<LoanJournalKind>().notNull(),
-    source: text('source').notNull(),
-    /** NT$ of the event itself (0 for an extension, whose money is its payment's). */
-    amount: integer('amount').notNull(),
-    /** The day interest counts the event from (a payment quoted and paid in time: the quote's day). */
-    valueDate: date('value_date', { mode: 'string' }).notNull(),
-    /** The day the money moved. */
-    paidOn: date('paid_on', { mode: 'string' }).notNull(),
-    /** The Taipei day the account was replayed to when the entry was posted (its lines are as of that day). */
-    postedOn: date('posted_on', { mode: 'string' }).notNull(),
-    /** An extension: its period and fee; a payment: the request it paid. Never personal data. */
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('loan_journal_entries_source_idx').on(table.source),
-    index('loan_journal_entries_order_id_idx').on(table.orderId),
-    check('loan_journal_entries_amount_not_negative', sql`${table.amount} >= 0`),
-  ],
-);
-
-export const LOAN_JOURNAL_KINDS = ['payout', 'payment', 'extension', 'refund', 'hold', 'release', 'returnHeld'] as const;
-export type LoanJournalKind = (typeof LOAN_JOURNAL_KINDS)[number];
-
-/**
- * The double-entry lines of a journal entry (debit positive, credit negative): each
- * entry's lines sum to zero, and an account's balance on an order is the sum of its
- * lines. Accounts: principal, interest, overdueInterest, fees (receivable); cash;
- * interestIncome, overdueInterestIncome, feeIncome; credit (the borrower's money kept);
- * suspense (money held for review).
- */
-export const loanJournalLines = pgTable(
-  'loan_journal_lines',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    entryId: integer('entry_id')
-      .notNull()
-      .references(() => loanJournalEntries.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => loanOrders.id),
-    account: text('account').notNull(),
-    amount: integer('amount').notNull(),
-  },
-  (table) => [index('loan_journal_lines_order_account_idx').on(table.orderId, table.account), index('loan_journal_lines_entry_idx').on(table.entryId)],
 );

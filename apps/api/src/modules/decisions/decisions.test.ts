@@ -5,7 +5,7 @@ import { DECISION_REFUSAL_REASONS, DECISION_REFUSED } from '@app/contract/messag
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import { buildApp } from '../../app.ts';
 import { idCardPhotos, personalDetails } from '../../db/schema/onboarding.ts';
-import { orderInstalments } from '../../db/schema/orders.ts';
+import { orderInstalments } from '../../db/schema/repayments.ts';
 import { payouts } from '../../db/schema/payments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { addDays, taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';

@@ -7,13 +7,17 @@ import { checkLoanEntry } from './check-loan-entry.ts';
 import { checkLoanTips } from './check-loan-tips.ts';
 import { confirmLoan } from './confirm-loan.ts';
 import { getLoanHome } from './get-loan-home.ts';
+import { getOrderRecord } from './get-order-record.ts';
 import { initLoan, initLoanProduct } from './init-loan.ts';
+import { listOrderRecord } from './list-order-record.ts';
 import { quoteLoanRequest } from './quote-product.ts';
 import { seedLoanProducts } from './seed-loan-products.ts';
 
 /**
  * Loans: the products (seeded on first start through saveLoanProduct), the home page's
- * data, quotes, where 立即申請 goes, and the application up to its submission for review.
+ * data, quotes, where 立即申請 goes, the application up to its submission for review, and
+ * the borrower's orders (list and detail: the order from orders, its loan account from
+ * repayments, staff review from decisions).
  */
 export const loansModule: FastifyPluginAsync = async (app) => {
   await seedLoanProducts({ db: app.db, now: app.clock.now() });
@@ -46,5 +50,11 @@ export const loansModule: FastifyPluginAsync = async (app) => {
   );
   app.endpoint(ENDPOINTS.loanConfirm, (payload, ctx) =>
     confirmLoan({ db: ctx.db, jobs: app.jobs, decisionDelayMs: app.config.decisionDelayMs, userId: ctx.requireAccount().id, orderId: payload.orderId, now: ctx.now }),
+  );
+  app.endpoint(ENDPOINTS.loanOrderRecord, (payload, ctx) =>
+    listOrderRecord({ db: ctx.db, userId: ctx.requireUser().id, ...payload, now: ctx.now }),
+  );
+  app.endpoint(ENDPOINTS.loanOrderDetail, (payload, ctx) =>
+    getOrderRecord({ db: ctx.db, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now, config: app.config }),
   );
 };

@@ -20,12 +20,15 @@ export async function changeOrderState(options: {
   at: Date;
   detail?: Record<string, unknown>;
   refusal?: { codes: string[]; coolDownUntil: CalendarDate };
+  /** The payout date, set with 放款中 → 待還款 (the schedule counts from it). */
+  disbursedOn?: CalendarDate;
 }): Promise<boolean> {
-  const { db, orderId, from, to, cause, at, detail = {}, refusal } = options;
+  const { db, orderId, from, to, cause, at, detail = {}, refusal, disbursedOn } = options;
   for (const state of from) {
     if (!canChangeOrderState(state, to)) throw new Error(`order state change ${state} → ${to} is not allowed`);
   }
   if (refusal && to !== '已拒絕') throw new Error('a refusal goes with 已拒絕 only');
+  if (disbursedOn && to !== '待還款') throw new Error('a payout date goes with 待還款 only');
   const previous = await updateOrderState(db, {
     orderId,
     from,
@@ -34,6 +37,7 @@ export async function changeOrderState(options: {
     at,
     detail,
     ...(refusal ? { set: { refusalCodes: refusal.codes, coolDownUntil: refusal.coolDownUntil } } : {}),
+    ...(disbursedOn ? { set: { disbursedOn } } : {}),
   });
   return previous !== null;
 }

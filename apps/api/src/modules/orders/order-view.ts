@@ -1,29 +1,10 @@
 import { DECISION_REFUSAL_REASONS, DECISION_REFUSED } from '@app/contract/messages/decisions.ts';
 import { ORDER_EVENT_TEXTS } from '@app/contract/messages/orders.ts';
 import type { TOrderDetail, TOrderInstalment, TOrderSummary } from '@app/contract/schemas/orders.ts';
-import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
 import type { LoanOrder } from './loan-order.ts';
-import type { OrderInstalmentRow, OrderStateChangeRow } from './orders-repository.ts';
+import type { OrderStateChangeRow } from './orders-repository.ts';
 import { isCancellable } from './cancel-order.ts';
-
-/** What an instalment still asks for, and how the borrower sees it on `today`. */
-export function instalmentView(row: OrderInstalmentRow, today: CalendarDate): TOrderInstalment {
-  const total = row.principal + row.interest + row.fee + row.overdueInterest;
-  const paid = row.paidPrincipal + row.paidInterest + row.paidFee + row.paidOverdueInterest;
-  const state = paid >= total ? 'paid' : row.dueDate < today ? 'overdue' : paid > 0 ? 'partlyPaid' : 'unpaid';
-  return {
-    number: row.number,
-    dueDate: row.dueDate,
-    principal: row.principal,
-    interest: row.interest,
-    fee: row.fee,
-    overdueInterest: row.overdueInterest,
-    total,
-    paid,
-    state,
-  };
-}
 
 /** The plain refusal with its reasons in words (unknown codes are left out, never shown raw). */
 function refusalText(codes: readonly string[]): string {
@@ -33,6 +14,7 @@ function refusalText(codes: readonly string[]): string {
 
 const isRepaying = (order: LoanOrder) => (REPAYING_ORDER_STATES as readonly string[]).includes(order.state);
 
+/** An order as the list shows it, with its instalments as the loan account (repayments) shows them. */
 export function orderSummary(order: LoanOrder, instalments: readonly TOrderInstalment[]): TOrderSummary {
   const unpaid = isRepaying(order) ? instalments.filter((row) => row.state !== 'paid') : [];
   const next = unpaid[0];
@@ -51,17 +33,10 @@ export function orderSummary(order: LoanOrder, instalments: readonly TOrderInsta
   };
 }
 
-export function orderDetail(
-  order: LoanOrder,
-  instalmentRows: readonly OrderInstalmentRow[],
-  changes: readonly OrderStateChangeRow[],
-  today: CalendarDate,
-): TOrderDetail {
+export function orderDetail(order: LoanOrder, loanInstalments: readonly TOrderInstalment[], changes: readonly OrderStateChangeRow[]): TOrderDetail {
   // Before payout the schedule shown is the one applied for; after, the one counted from the payout.
   const instalments =
-    instalmentRows.length > 0
-      ? instalmentRows.map((row) => instalmentView(row, today))
-      : order.quote.instalments.map((row) => ({ ...row, overdueInterest: 0, paid: 0, state: 'unpaid' as const }));
+    loanInstalments.length > 0 ? [...loanInstalments] : order.quote.instalments.map((row) => ({ ...row, overdueInterest: 0, paid: 0, state: 'unpaid' as const }));
   const signed = order.contractSignedAt !== null;
   return {
     ...orderSummary(order, instalments),
@@ -86,7 +61,7 @@ export function orderDetail(
     refusalMessage: order.state === '已拒絕' ? refusalText(order.refusalCodes) : null,
     coolDownUntil: order.state === '已拒絕' ? order.coolDownUntil : null,
     contractSigned: signed,
-    // Filled by repayments (its getOrderWithPayments), which owns them.
+    // Filled by the loan account (repayments' getLoanOfOrder), which owns them.
     payments: [],
     extensionsUsed: 0,
     extensionOpensOn: null,

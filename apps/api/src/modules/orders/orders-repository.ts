@@ -1,18 +1,15 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { CLOSED_ORDER_STATES, loanJournalEntries, loanJournalLines, loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
+import { CLOSED_ORDER_STATES, loanOrders, orderStateChanges } from '../../db/schema/orders.ts';
 import { isRowId } from '../../db/row-id.ts';
 
-/** The only code touching `loan_orders`, `order_state_changes`, `order_instalments` and the loan journal. */
+/** The only code touching `loan_orders` and `order_state_changes`. */
 
 export type LoanOrderRow = typeof loanOrders.$inferSelect;
 export type NewLoanOrderRow = typeof loanOrders.$inferInsert;
-export type OrderInstalmentRow = typeof orderInstalments.$inferSelect;
 export type OrderStateChangeRow = typeof orderStateChanges.$inferSelect;
-export type LoanJournalEntryRow = typeof loanJournalEntries.$inferSelect;
-export type NewLoanJournalEntryRow = typeof loanJournalEntries.$inferInsert;
 
 const openOrderOf = preparedPerDb((db) =>
   db
@@ -120,23 +117,6 @@ export async function updateContractSigned(db: Db, orderId: number, at: Date): P
   return rows.length === 1;
 }
 
-export async function updateDisbursedOn(db: Db, orderId: number, disbursedOn: string): Promise<void> {
-  await db.update(loanOrders).set({ disbursedOn }).where(eq(loanOrders.id, orderId));
-}
-
-export async function insertInstalments(db: Db, rows: Array<typeof orderInstalments.$inferInsert>): Promise<void> {
-  if (rows.length > 0) await db.insert(orderInstalments).values(rows);
-}
-
-export async function selectInstalments(db: Db, orderIds: readonly number[]): Promise<OrderInstalmentRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderInstalments)
-    .where(inArray(orderInstalments.orderId, [...orderIds]))
-    .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
-}
-
 export async function selectStateChanges(db: Db, orderId: number): Promise<OrderStateChangeRow[]> {
   return db.select().from(orderStateChanges).where(eq(orderStateChanges.orderId, orderId)).orderBy(asc(orderStateChanges.id));
 }
@@ -173,136 +153,28 @@ export async function selectOrderForUpdate(db: Db, orderId: number): Promise<Loa
   return row ?? null;
 }
 
-/** An instalment's figures as the loan account stands (its due date moves with an extension). */
-export async function updateInstalmentPosition(
-  db: Db,
-  id: number,
-  set: Pick<OrderInstalmentRow, 'dueDate' | 'interest' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>,
-): Promise<void> {
-  await db.update(orderInstalments).set(set).where(eq(orderInstalments.id, id));
-}
-
-/** Records a journal entry once per source; null when that source was already posted. */
-export async function insertJournalEntry(db: Db, values: NewLoanJournalEntryRow): Promise<LoanJournalEntryRow | null> {
-  const [row] = await db.insert(loanJournalEntries).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
-
-export async function selectJournalEntries(db: Db, orderId: number): Promise<LoanJournalEntryRow[]> {
-  return db.select().from(loanJournalEntries).where(eq(loanJournalEntries.orderId, orderId)).orderBy(asc(loanJournalEntries.id));
-}
-
-export async function selectJournalEntryBySource(db: Db, source: string): Promise<LoanJournalEntryRow | null> {
-  const [row] = await db.select().from(loanJournalEntries).where(eq(loanJournalEntries.source, source)).limit(1);
-  return row ?? null;
-}
-
-export async function insertJournalLines(db: Db, lines: Array<{ entryId: number; orderId: number; account: string; amount: number }>): Promise<void> {
-  if (lines.length > 0) await db.insert(loanJournalLines).values(lines);
-}
-
-/** Each account's balance on the order: the sum of its lines (debit positive). */
-export async function selectJournalBalances(db: Db, orderId: number): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ account: loanJournalLines.account, balance: sql<number>`sum(${loanJournalLines.amount})::int` })
-    .from(loanJournalLines)
-    .where(eq(loanJournalLines.orderId, orderId))
-    .groupBy(loanJournalLines.account);
-  return new Map(rows.map((row) => [row.account, row.balance]));
-}
-
-/** Entries whose lines do not sum to zero (none, when the books are kept right). */
-export async function selectUnbalancedEntries(db: Db): Promise<Array<{ entryId: number; orderId: number; sum: number }>> {
-  return db
-    .select({ entryId: loanJournalLines.entryId, orderId: loanJournalLines.orderId, sum: sql<number>`sum(${loanJournalLines.amount})::int` })
-    .from(loanJournalLines)
-    .groupBy(loanJournalLines.entryId, loanJournalLines.orderId)
-    .having(sql`sum(${loanJournalLines.amount}) <> 0`);
-}
-
-export async function selectJournalOrderIds(db: Db): Promise<number[]> {
-  const rows = await db.selectDistinct({ orderId: loanJournalEntries.orderId }).from(loanJournalEntries).orderBy(asc(loanJournalEntries.orderId));
-  return rows.map((row) => row.orderId);
-}
-
-/** Orders whose borrower's credit (money kept beyond what was owed) is not paid back: the credit account's balance. */
-export async function selectCreditKept(db: Db, options: { userId?: number } = {}): Promise<Array<{ orderId: number; kept: number }>> {
-  const rows = await db
-    .select({ orderId: loanJournalLines.orderId, kept: sql<number>`(-sum(${loanJournalLines.amount}))::int` })
-    .from(loanJournalLines)
-    .innerJoin(loanOrders, eq(loanOrders.id, loanJournalLines.orderId))
-    .where(and(eq(loanJournalLines.account, 'credit'), options.userId === undefined ? undefined : eq(loanOrders.userId, options.userId)))
-    .groupBy(loanJournalLines.orderId)
-    .having(sql`sum(${loanJournalLines.amount}) < 0`)
-    .orderBy(asc(loanJournalLines.orderId));
-  return rows;
-}
-
-/** What an instalment still owes, as SQL. */
-const instalmentOwedSql = sql`(${orderInstalments.principal} + ${orderInstalments.interest} + ${orderInstalments.fee} + ${orderInstalments.overdueInterest}
-  - ${orderInstalments.paidPrincipal} - ${orderInstalments.paidInterest} - ${orderInstalments.paidFee} - ${orderInstalments.paidOverdueInterest})`;
-
-/**
- * A batch of repaying orders with something owed on an instalment due before `today`,
- * after `afterId`, locked; rows another worker holds are skipped (FOR UPDATE SKIP LOCKED),
- * so several instances share the run without waiting on each other.
- */
-export function selectOverdueOrdersForUpdate(db: Db, options: { today: string; afterId: number; limit: number }): Promise<LoanOrderRow[]> {
-  return overdueOrdersQuery(db, options);
-}
-
-/** The overdue run's query itself (its plan is checked at volume). */
-export function overdueOrdersQuery(db: Db, options: { today: string; afterId: number; limit: number }) {
-  // Found from the unsettled instalments already past due (order_instalments_unsettled_due_idx),
-  // a small slice of the table, never by walking every order.
-  const pastDue = db
-    .select({ orderId: orderInstalments.orderId })
-    .from(orderInstalments)
-    .where(
-      and(
-        isNull(orderInstalments.settledAt),
-        lt(orderInstalments.dueDate, options.today),
-        gt(orderInstalments.orderId, options.afterId),
-        sql`${instalmentOwedSql} > 0`,
-      ),
-    );
-  return db
-    .select()
-    .from(loanOrders)
-    .where(and(inArray(loanOrders.state, ['待還款', '已逾期']), gt(loanOrders.id, options.afterId), inArray(loanOrders.id, pastDue)))
-    .orderBy(asc(loanOrders.id))
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
-}
-
-/** Instalments of repaying orders due on one of `dates` that still owe something, with their order. */
-export async function selectOwingInstalmentsDueOn(
-  db: Db,
-  dates: readonly string[],
-): Promise<Array<{ order: LoanOrderRow; instalment: OrderInstalmentRow }>> {
-  if (dates.length === 0) return [];
-  return owingInstalmentsDueOnQuery(db, dates);
-}
-
-/** The reminders' query itself (its plan is checked at volume). */
-export function owingInstalmentsDueOnQuery(db: Db, dates: readonly string[]) {
-  return db
-    .select({ order: loanOrders, instalment: orderInstalments })
-    .from(orderInstalments)
-    .innerJoin(loanOrders, eq(loanOrders.id, orderInstalments.orderId))
-    .where(
-      and(
-        inArray(orderInstalments.dueDate, [...dates]),
-        isNull(orderInstalments.settledAt),
-        inArray(loanOrders.state, ['待還款', '已逾期']),
-        sql`${instalmentOwedSql} > 0`,
-      ),
-    )
-    .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
-}
-
 /** Orders per state (the metrics: applications awaiting a decision, approved, refused, repaying, overdue…). */
 export async function countOrdersByState(db: Db): Promise<Array<{ state: string; count: number }>> {
   const rows = await db.select({ state: loanOrders.state, count: sql<number>`count(*)::int` }).from(loanOrders).groupBy(loanOrders.state);
   return rows.map((row) => ({ state: row.state, count: Number(row.count) }));
+}
+
+export async function selectOrders(db: Db, orderIds: readonly number[]): Promise<LoanOrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(loanOrders).where(inArray(loanOrders.id, [...orderIds])).orderBy(asc(loanOrders.id));
+}
+
+/**
+ * Those of `orderIds` still repaying, locked for the rest of the transaction; rows another
+ * worker holds are skipped (FOR UPDATE SKIP LOCKED), so several instances share a daily
+ * run without waiting on each other.
+ */
+export async function selectRepayingOrdersForUpdateSkipLocked(db: Db, orderIds: readonly number[]): Promise<LoanOrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(loanOrders)
+    .where(and(inArray(loanOrders.id, [...orderIds]), inArray(loanOrders.state, ['待還款', '已逾期'])))
+    .orderBy(asc(loanOrders.id))
+    .for('update', { skipLocked: true });
 }

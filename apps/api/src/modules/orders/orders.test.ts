@@ -13,7 +13,7 @@ import { payOut as payOrderOut, placeOrder, stateChanges, submittedOrder } from 
 import { changeOrderState } from './change-order-state.ts';
 import { findCoolDown, findOpenOrder } from './find-open-order.ts';
 import { getOrderOfUser } from './get-order.ts';
-import { startRepayment } from './start-repayment.ts';
+import { startRepayment } from '../repayments/start-repayment.ts';
 
 const { database, server } = accountsServerPerFile();
 

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DATA_LIST, DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
-import { loanOrders, orderInstalments, orderStateChanges } from '../../db/schema/orders.ts';
+import { loanOrders, orderStateChanges } from '../../db/schema/orders.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { hasOpenOrder } from './has-open-order.ts';
-import { listOrders } from './list-orders.ts';
-import { countOrders } from './orders-repository.ts';
+import { countOrders, countOrdersByState } from './orders-repository.ts';
 
 /**
- * Loan orders: the state machine every lending module moves orders through, the open-order
- * rule, and the borrower's list and detail.
+ * Loan orders: the lifecycle every lending module moves orders through (apply, sign,
+ * decide, pay out, settle), the open-order rule, and the borrower's cancel. The loan's
+ * money is the loan account's (repayments); the borrower's order list and detail put the
+ * two together (loans).
  */
-import { countOrdersByState } from './orders-repository.ts';
-
 export const ordersModule: FastifyPluginAsync = async (app) => {
   app.metrics.databaseGauge({
     name: 'loan_orders',
@@ -22,7 +21,7 @@ export const ordersModule: FastifyPluginAsync = async (app) => {
   });
   app.personalData.register({
     owner: 'orders',
-    tables: [loanOrders, orderStateChanges, orderInstalments],
+    tables: [loanOrders, orderStateChanges],
     list: async ({ db, subject }) => [
       { category: 'loans', label: DATA_LIST.loansCount, value: String(await countOrders(db, subject.id)) },
     ],
@@ -32,11 +31,7 @@ export const ordersModule: FastifyPluginAsync = async (app) => {
       (await hasOpenOrder({ db, userId: subject.id })) ? DESTROY_OPEN_ORDER : null,
   });
 
-  app.endpoint(ENDPOINTS.loanOrderRecord, (payload, ctx) =>
-    listOrders({ db: ctx.db, userId: ctx.requireUser().id, ...payload, now: ctx.now }),
-  );
   app.endpoint(ENDPOINTS.loanCancel, (payload, ctx) =>
     cancelOrder({ db: ctx.db, userId: ctx.requireUser().id, orderId: payload.orderId, now: ctx.now }),
   );
-  // loanOrderDetail is registered by repayments: orders' detail with its payments (getOrderDetail).
 };

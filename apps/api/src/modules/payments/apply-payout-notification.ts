@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { startRepayment } from '../orders/start-repayment.ts';
+import { startRepayment } from '../repayments/start-repayment.ts';
 import type { PaymentNotification } from './payment-provider.ts';
 import { selectPayoutForUpdate, settlePayout } from './payments-repository.ts';
 import { isRowId } from '../../db/row-id.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { orderInstalments } from '../../db/schema/orders.ts';
+import { orderInstalments } from '../../db/schema/repayments.ts';
 import { payouts } from '../../db/schema/payments.ts';
 import { gatewayTime } from '../../domain/taipei-time.ts';
 import { startAccountsServer, type AccountsServer } from '../../test/accounts-test-kit.ts';
@@ -12,7 +12,7 @@ import { testConfig } from '../../test/test-server.ts';
 import { changeOrderState } from '../orders/change-order-state.ts';
 import { getOrder } from '../orders/get-order.ts';
 import type { PaymentProvider, PayoutRequest } from './payment-provider.ts';
-import { canonicalFields, computeCheckValue, hasValidCheckValue, signFields } from './check-value.ts';
+import { canonicalFields, computeCheckValue, hasValidCheckValue, signFields } from '../../net/check-value.ts';
 import { requestPayout } from './request-payout.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { gatewayTime, parseGatewayTime } from '../../domain/taipei-time.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { hasValidCheckValue, signFields } from './check-value.ts';
+import { hasValidCheckValue, signFields } from '../../net/check-value.ts';
 import type { NotificationReading, PaymentProvider, PayoutRequest } from './payment-provider.ts';
 import { postForm } from '../../net/post-form.ts';
 

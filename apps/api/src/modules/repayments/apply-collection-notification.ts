@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { money } from '../../domain/money.ts';
-import { postLoanEvent } from '../orders/post-loan-event.ts';
+import { postLoanEvent } from './post-loan-event.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { creditRepayment } from './credit-repayment.ts';
 import { insertNotificationOnce, selectRequest, updateRepaymentRequest } from './repayments-repository.ts';

@@ -12,7 +12,8 @@ import { createBorrower } from '../../test/lending-test-kit.ts';
 import { collect, openRepayingOrder, paidNotification, postNotification } from '../../test/repayments-test-kit.ts';
 import { backupDatabase, backupKindOf, restoreDatabase } from '../../db/backup.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { loanJournalEntries, loanJournalLines, loanOrders } from '../../db/schema/orders.ts';
+import { loanOrders } from '../../db/schema/orders.ts';
+import { loanJournalEntries, loanJournalLines } from '../../db/schema/repayments.ts';
 
 /**
  * A backup of a database with live orders (paid out, partly repaid, settled), restored

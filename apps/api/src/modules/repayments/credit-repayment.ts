@@ -1,10 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import type { Money } from '../../domain/money.ts';
-import { getOrder } from '../orders/get-order.ts';
 import { lockOrder } from '../orders/lock-order.ts';
-import { loanAccountOf } from '../orders/loan-account-of.ts';
-import { postLoanEvent } from '../orders/post-loan-event.ts';
+import { loanAccountOf } from './loan-account-of.ts';
+import { postLoanEvent } from './post-loan-event.ts';
 import {
   insertCreditOnce,
   insertExtensionOnce,
@@ -38,8 +37,7 @@ export async function creditRepayment(options: {
   const { db, request, amount, source, at } = options;
   const today = taipeiCalendarDate(at);
   // The order's lock before any row that refers to it is written: payments on one order queue here, never deadlock.
-  await lockOrder({ db, orderId: request.orderId });
-  const order = await getOrder({ db, orderId: request.orderId });
+  const order = await lockOrder({ db, orderId: request.orderId });
   if (!order) throw new Error(`order ${request.orderId} not found`);
   const inTime = request.expiresAt === null || at <= request.expiresAt;
   const valueDate = inTime && request.quotedOn <= today ? request.quotedOn : today;

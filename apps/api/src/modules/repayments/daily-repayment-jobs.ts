@@ -3,7 +3,7 @@ import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts'
 import { APR_CAP_PERCENT } from '../../domain/lending-limits.ts';
 import { nextReminderTime, nextTaipeiTime } from '../../domain/reminder-hours.ts';
 import type { Db } from '../../db/client.ts';
-import { markOverdue } from '../orders/mark-overdue.ts';
+import { markOverdue } from './mark-overdue.ts';
 import { sendDueReminders } from './send-due-reminders.ts';
 
 /** The daily overdue run (00:05 Taipei) and the reminders (from 07:00 Taipei), on pg-boss queues. */

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { listCreditKept } from '../orders/credit-kept.ts';
-import { selectRefundTotals, selectRequestsInState, selectRequestsWithHeldMoney } from './repayments-repository.ts';
+import { selectCreditKept, selectRefundTotals, selectRequestsInState, selectRequestsWithHeldMoney } from './repayments-repository.ts';
 
 export interface ReviewItem {
   id: number;
@@ -44,7 +43,7 @@ export interface CreditLeftItem {
 
 /** Orders holding money that is the borrower's (overpayments not yet refunded, from the loan journal): for `refund-credit`. */
 export async function listCreditLeft(options: { db: Db }): Promise<CreditLeftItem[]> {
-  const rows = await listCreditKept({ db: options.db });
+  const rows = await selectCreditKept(options.db);
   const refunded = await selectRefundTotals(options.db, rows.map((row) => row.orderId));
   return rows.map((row) => ({ orderId: row.orderId, kept: row.kept + (refunded.get(row.orderId) ?? 0), refunded: refunded.get(row.orderId) ?? 0, left: row.kept }));
 }

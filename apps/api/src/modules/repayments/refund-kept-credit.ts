@@ -1,11 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { listCreditKept } from '../orders/credit-kept.ts';
-import { getOrder } from '../orders/get-order.ts';
 import { lockOrder } from '../orders/lock-order.ts';
-import { loanAccountOf } from '../orders/loan-account-of.ts';
-import { postLoanEvent } from '../orders/post-loan-event.ts';
-import { insertCreditRefund } from './repayments-repository.ts';
+import { loanAccountOf } from './loan-account-of.ts';
+import { postLoanEvent } from './post-loan-event.ts';
+import { insertCreditRefund, selectCreditKept, selectPaidOrderIdsOfUser } from './repayments-repository.ts';
 
 export type CreditRefundOutcome = { outcome: 'refunded'; amount: number } | { outcome: 'nothingKept' } | { outcome: 'noOrder' };
 
@@ -21,8 +19,7 @@ export async function refundKeptCredit(options: { db: Db; orderId: number; at: D
   const today = taipeiCalendarDate(at);
   return options.db.transaction(async (tx) => {
     // The order's lock first: racing refunds queue here, and the second finds nothing left.
-    if (!(await lockOrder({ db: tx, orderId }))) return { outcome: 'noOrder' };
-    const order = await getOrder({ db: tx, orderId });
+    const order = await lockOrder({ db: tx, orderId });
     if (!order) return { outcome: 'noOrder' };
     const left = (await loanAccountOf({ db: tx, order, today }))?.account.creditKept ?? 0;
     if (left <= 0) return { outcome: 'nothingKept' };
@@ -43,5 +40,7 @@ export async function refundKeptCredit(options: { db: Db; orderId: number; at: D
 
 /** Credit kept for a user on all their orders and not yet refunded (account deletion waits for it to be 0). */
 export async function creditLeftOfUser(options: { db: Db; userId: number }): Promise<number> {
-  return (await listCreditKept({ db: options.db, userId: options.userId })).reduce((sum, row) => sum + row.kept, 0);
+  // Credit comes only from money paid on the user's own requests.
+  const orderIds = await selectPaidOrderIdsOfUser(options.db, options.userId);
+  return (await selectCreditKept(options.db, { orderIds })).reduce((sum, row) => sum + row.kept, 0);
 }

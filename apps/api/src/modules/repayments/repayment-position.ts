@@ -24,7 +24,7 @@ import { addDays, type CalendarDate } from '../../domain/loan-schedule/calendar-
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getOrderOfUser } from '../orders/get-order.ts';
-import { loanAccountOf, type LoanBooks } from '../orders/loan-account-of.ts';
+import { loanAccountOf, type LoanBooks } from './loan-account-of.ts';
 import type { LoanOrder } from '../orders/loan-order.ts';
 import { sumOpenPayoffParts } from './repayments-repository.ts';
 

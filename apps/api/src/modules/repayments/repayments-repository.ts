@@ -1,21 +1,27 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   collectionNotifications,
   creditRefunds,
   loanExtensions,
+  loanJournalEntries,
+  loanJournalLines,
+  orderInstalments,
   repaymentCredits,
   repaymentReminders,
   repaymentRequests,
 } from '../../db/schema/repayments.ts';
 
-/** The only code touching the repayments tables (db/schema/repayments.ts). */
+/** The only code touching the repayments tables (db/schema/repayments.ts): the loan account's requests, receipts, extensions, reminders, schedule and journal. */
 
 export type RepaymentRequestRow = typeof repaymentRequests.$inferSelect;
 export type NewRepaymentRequestRow = typeof repaymentRequests.$inferInsert;
 export type RepaymentCreditRow = typeof repaymentCredits.$inferSelect;
 export type LoanExtensionRow = typeof loanExtensions.$inferSelect;
 export type CreditRefundRow = typeof creditRefunds.$inferSelect;
+export type OrderInstalmentRow = typeof orderInstalments.$inferSelect;
+export type LoanJournalEntryRow = typeof loanJournalEntries.$inferSelect;
+export type NewLoanJournalEntryRow = typeof loanJournalEntries.$inferInsert;
 
 export async function insertRepaymentRequest(db: Db, values: NewRepaymentRequestRow): Promise<RepaymentRequestRow> {
   const [row] = await db.insert(repaymentRequests).values(values).returning();
@@ -221,4 +227,124 @@ export async function countNotificationsByOutcome(db: Db): Promise<Array<{ gatew
     .from(collectionNotifications)
     .groupBy(collectionNotifications.gateway, collectionNotifications.outcome);
   return rows.map((row) => ({ gateway: row.gateway, outcome: row.outcome, count: Number(row.count), amount: Number(row.amount) }));
+}
+
+export async function insertInstalments(db: Db, rows: Array<typeof orderInstalments.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await db.insert(orderInstalments).values(rows);
+}
+
+export async function selectInstalments(db: Db, orderIds: readonly number[]): Promise<OrderInstalmentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderInstalments)
+    .where(inArray(orderInstalments.orderId, [...orderIds]))
+    .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
+}
+
+/** An instalment's figures as the loan account stands (its due date moves with an extension). */
+export async function updateInstalmentPosition(
+  db: Db,
+  id: number,
+  set: Pick<OrderInstalmentRow, 'dueDate' | 'interest' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>,
+): Promise<void> {
+  await db.update(orderInstalments).set(set).where(eq(orderInstalments.id, id));
+}
+
+/** Records a journal entry once per source; null when that source was already posted. */
+export async function insertJournalEntry(db: Db, values: NewLoanJournalEntryRow): Promise<LoanJournalEntryRow | null> {
+  const [row] = await db.insert(loanJournalEntries).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function selectJournalEntries(db: Db, orderId: number): Promise<LoanJournalEntryRow[]> {
+  return db.select().from(loanJournalEntries).where(eq(loanJournalEntries.orderId, orderId)).orderBy(asc(loanJournalEntries.id));
+}
+
+export async function insertJournalLines(db: Db, lines: Array<{ entryId: number; orderId: number; account: string; amount: number }>): Promise<void> {
+  if (lines.length > 0) await db.insert(loanJournalLines).values(lines);
+}
+
+/** Each account's balance on the order: the sum of its lines (debit positive). */
+export async function selectJournalBalances(db: Db, orderId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ account: loanJournalLines.account, balance: sql<number>`sum(${loanJournalLines.amount})::int` })
+    .from(loanJournalLines)
+    .where(eq(loanJournalLines.orderId, orderId))
+    .groupBy(loanJournalLines.account);
+  return new Map(rows.map((row) => [row.account, row.balance]));
+}
+
+/** Entries whose lines do not sum to zero (none, when the books are kept right). */
+export async function selectUnbalancedEntries(db: Db): Promise<Array<{ entryId: number; orderId: number; sum: number }>> {
+  return db
+    .select({ entryId: loanJournalLines.entryId, orderId: loanJournalLines.orderId, sum: sql<number>`sum(${loanJournalLines.amount})::int` })
+    .from(loanJournalLines)
+    .groupBy(loanJournalLines.entryId, loanJournalLines.orderId)
+    .having(sql`sum(${loanJournalLines.amount}) <> 0`);
+}
+
+export async function selectJournalOrderIds(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ orderId: loanJournalEntries.orderId }).from(loanJournalEntries).orderBy(asc(loanJournalEntries.orderId));
+  return rows.map((row) => row.orderId);
+}
+
+/** Orders whose borrower's credit (money kept beyond what was owed) is not paid back: the credit account's balance (optionally of some orders only). */
+export async function selectCreditKept(db: Db, options: { orderIds?: readonly number[] } = {}): Promise<Array<{ orderId: number; kept: number }>> {
+  if (options.orderIds?.length === 0) return [];
+  return db
+    .select({ orderId: loanJournalLines.orderId, kept: sql<number>`(-sum(${loanJournalLines.amount}))::int` })
+    .from(loanJournalLines)
+    .where(and(eq(loanJournalLines.account, 'credit'), options.orderIds ? inArray(loanJournalLines.orderId, [...options.orderIds]) : undefined))
+    .groupBy(loanJournalLines.orderId)
+    .having(sql`sum(${loanJournalLines.amount}) < 0`)
+    .orderBy(asc(loanJournalLines.orderId));
+}
+
+/** What an instalment still owes, as SQL. */
+const instalmentOwedSql = sql`(${orderInstalments.principal} + ${orderInstalments.interest} + ${orderInstalments.fee} + ${orderInstalments.overdueInterest}
+  - ${orderInstalments.paidPrincipal} - ${orderInstalments.paidInterest} - ${orderInstalments.paidFee} - ${orderInstalments.paidOverdueInterest})`;
+
+/**
+ * The next orders, after `afterId`, with something owed on an instalment due before
+ * `today` (the overdue run's batches; orders' lockRepayingOrders then locks those still
+ * repaying). Found from the unsettled instalments already past due
+ * (order_instalments_unsettled_due_idx), a small slice of the table, never by walking
+ * every instalment.
+ */
+export async function selectOrderIdsPastDue(db: Db, options: { today: string; afterId: number; limit: number }): Promise<number[]> {
+  const rows = await orderIdsPastDueQuery(db, options);
+  return rows.map((row) => row.orderId);
+}
+
+/** The overdue run's query itself (its plan is checked at volume). */
+export function orderIdsPastDueQuery(db: Db, options: { today: string; afterId: number; limit: number }) {
+  return db
+    .selectDistinct({ orderId: orderInstalments.orderId })
+    .from(orderInstalments)
+    .where(
+      and(
+        isNull(orderInstalments.settledAt),
+        lt(orderInstalments.dueDate, options.today),
+        gt(orderInstalments.orderId, options.afterId),
+        sql`${instalmentOwedSql} > 0`,
+      ),
+    )
+    .orderBy(asc(orderInstalments.orderId))
+    .limit(options.limit);
+}
+
+/** Instalments due on one of `dates` that still owe something (the reminders; orders' states are checked by the caller). */
+export async function selectOwingInstalmentsDueOn(db: Db, dates: readonly string[]): Promise<OrderInstalmentRow[]> {
+  if (dates.length === 0) return [];
+  return owingInstalmentsDueOnQuery(db, dates);
+}
+
+/** The reminders' query itself (its plan is checked at volume). */
+export function owingInstalmentsDueOnQuery(db: Db, dates: readonly string[]) {
+  return db
+    .select()
+    .from(orderInstalments)
+    .where(and(inArray(orderInstalments.dueDate, [...dates]), isNull(orderInstalments.settledAt), sql`${instalmentOwedSql} > 0`))
+    .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
 }

@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DESTROY_CREDIT_LEFT } from '@app/contract/messages/accounts.ts';
 import { REPAY_DATA_LIST_PAYMENTS } from '@app/contract/messages/repayments.ts';
-import type { TPayment } from '@app/contract/schemas/repayments.ts';
-import { repaymentRequests } from '../../db/schema/repayments.ts';
+import { loanJournalEntries, loanJournalLines, orderInstalments, repaymentRequests } from '../../db/schema/repayments.ts';
 import { applyCollectionNotification } from './apply-collection-notification.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { collectRepayment } from './collect-repayment.ts';
 import { settlementCertificate } from './settlement-certificate.ts';
 import { registerDailyRepaymentJobs } from './daily-repayment-jobs.ts';
-import { getOrderWithPayments } from './get-order-with-payments.ts';
 import { listRepayChannels } from './list-repay-channels.ts';
+import { withSandboxCounter } from './loan-of-order.ts';
 import { quoteEarlyRepayment } from './quote-early-repayment.ts';
 import { creditLeftOfUser } from './refund-kept-credit.ts';
 import { reportManualTransfer } from './report-manual-transfer.ts';
@@ -55,10 +54,11 @@ async function collectionGatewayOf(app: FastifyInstance): Promise<{ gateway: Col
 }
 
 /**
- * Repayment and extension: the channels and choices, payment requests through the
- * collection gateway seam, its notifications applied once, manual transfers awaiting an
- * operator, the extension trial, early payoff quotes, the order detail with its payments,
- * and the daily overdue run and reminders.
+ * The loan account: the schedule and the journal (opened by the payout, startRepayment),
+ * the channels and choices, payment requests through the collection gateway seam, its
+ * notifications applied once, manual transfers awaiting an operator, the extension trial,
+ * early payoff quotes, credit kept, the settlement certificate, and the daily overdue run
+ * and reminders. The borrower's order detail asks it for the loan (getLoanOfOrder).
  */
 export const repaymentsModule: FastifyPluginAsync = async (app) => {
   const config = app.config;
@@ -79,7 +79,8 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
 
   app.personalData.register({
     owner: 'repayments',
-    tables: [repaymentRequests],
+    // The schedule and the journal hold amounts of an order, no user column: kept as loan records.
+    tables: [repaymentRequests, orderInstalments, loanJournalEntries, loanJournalLines],
     list: async ({ db, subject }) => [
       { category: 'loans', label: REPAY_DATA_LIST_PAYMENTS, value: String(await countRequestsOfUser(db, subject.id)) },
     ],
@@ -90,17 +91,6 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
     refuseErasure: async ({ db, subject }) => ((await creditLeftOfUser({ db, userId: subject.id })) > 0 ? DESTROY_CREDIT_LEFT : null),
   });
 
-  /** Outside production, an unpaid code or account names the sandbox counter where a tester pays it. */
-  const withCounter = (payment: TPayment): TPayment => {
-    const code = payment.storeCode ?? payment.virtualAccount?.account ?? null;
-    if (!sandbox || payment.state !== 'pending' || code === null) return payment;
-    return { ...payment, sandboxPayUrl: `/sandbox/${payment.channel}?code=${encodeURIComponent(code)}` };
-  };
-
-  app.endpoint(ENDPOINTS.loanOrderDetail, async (payload, ctx) => {
-    const answer = await getOrderWithPayments({ db: ctx.db, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now });
-    return { order: { ...answer.order, payments: (answer.order.payments ?? []).map(withCounter) } };
-  });
   app.endpoint(
     ENDPOINTS.settlementCertificate,
     (payload, ctx) => settlementCertificate({ db: ctx.db, lender: config.lender, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now }),
@@ -122,7 +112,7 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
       config: config.repay,
       gateway: collectionGateway,
     });
-    return { payment: withCounter(payment) };
+    return { payment: withSandboxCounter(payment, sandbox !== null) };
   });
   app.endpoint(ENDPOINTS.extensionRepay, async (payload, ctx) => {
     const { payment } = await collectRepayment({
@@ -136,7 +126,7 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
       config: config.repay,
       gateway: collectionGateway,
     });
-    return { payment: withCounter(payment) };
+    return { payment: withSandboxCounter(payment, sandbox !== null) };
   });
   app.endpoint(ENDPOINTS.replanRepay, (payload, ctx) =>
     quoteEarlyRepayment({ db: ctx.db, userId: ctx.requireUser().id, orderId: Number(payload.orderId), kind: payload.kind, now: ctx.now }),

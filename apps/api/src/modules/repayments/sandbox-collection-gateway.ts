@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { gatewayTime, parseGatewayTime } from '../../domain/taipei-time.ts';
-import { hasValidCheckValue, signFields } from '../payments/check-value.ts';
+import { hasValidCheckValue, signFields } from '../../net/check-value.ts';
 import type { CollectionGateway, CollectionIssueRequest, CollectionNotificationReading } from './collection-gateway.ts';
 
 const MERCHANT_ID = 'SANDBOX';

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { addDays, taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { isReminderTime } from '../../domain/reminder-hours.ts';
 import type { SmsProvider } from '../../plugins/sms.ts';
-import { findInstalmentsDueOn } from '../orders/find-instalments-due-on.ts';
+import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
+import { getOrders } from '../orders/get-order.ts';
 import { findUserPhone } from '../users/find-user-phone.ts';
-import { insertReminderOnce } from './repayments-repository.ts';
+import { insertReminderOnce, selectOwingInstalmentsDueOn } from './repayments-repository.ts';
 
 export type ReminderKind = 'threeDaysBefore' | 'oneDayBefore' | 'firstOverdueDay';
 
@@ -29,19 +30,23 @@ export async function sendDueReminders(options: {
     [addDays(today, 1), 'oneDayBefore'],
     [addDays(today, -1), 'firstOverdueDay'],
   ]);
-  const owing = await findInstalmentsDueOn({ db, dates: [...kinds.keys()] });
+  const owing = await selectOwingInstalmentsDueOn(db, [...kinds.keys()]);
+  // Only orders still repaying are reminded (the instalment rows are the loan account's read model).
+  const orders = new Map((await getOrders({ db, orderIds: [...new Set(owing.map((row) => row.orderId))] })).map((order) => [order.id, order]));
   let sent = 0;
-  for (const item of owing) {
-    const kind = kinds.get(item.instalment.dueDate);
-    if (!kind) continue;
+  for (const instalment of owing) {
+    const kind = kinds.get(instalment.dueDate);
+    const order = orders.get(instalment.orderId);
+    if (!kind || !order || !(REPAYING_ORDER_STATES as readonly string[]).includes(order.state)) continue;
+    const owed = instalment.principal + instalment.interest + instalment.fee + instalment.overdueInterest - instalment.paidPrincipal - instalment.paidInterest - instalment.paidFee - instalment.paidOverdueInterest;
     const delivered = await db.transaction(async (tx) => {
-      if (!(await insertReminderOnce(tx, { orderId: item.orderId, kind, dueDate: item.instalment.dueDate, sentAt: now }))) return false;
-      const phone = await findUserPhone({ db: tx, userId: item.userId });
+      if (!(await insertReminderOnce(tx, { orderId: order.id, kind, dueDate: instalment.dueDate, sentAt: now }))) return false;
+      const phone = await findUserPhone({ db: tx, userId: order.userId });
       if (!phone) return false;
       const text =
         kind === 'firstOverdueDay'
-          ? reminderFirstOverdueDay(item.productName, item.instalment.dueDate, item.owed)
-          : reminderDueSoon(item.productName, item.instalment.dueDate, item.owed, kind === 'threeDaysBefore' ? 3 : 1);
+          ? reminderFirstOverdueDay(order.productName, instalment.dueDate, owed)
+          : reminderDueSoon(order.productName, instalment.dueDate, owed, kind === 'threeDaysBefore' ? 3 : 1);
       await sms.send(phone, text, now);
       return true;
     });

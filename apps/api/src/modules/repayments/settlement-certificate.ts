@@ -18,7 +18,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { escapeHtml, FileAnswer } from '../../plugins/envelope-codec.ts';
 import { renderContractPdf } from '../contracts/render-contract-pdf.ts';
 import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
-import { loanAccountOf } from '../orders/loan-account-of.ts';
+import { loanAccountOf } from './loan-account-of.ts';
 import { ownOrder } from './repayment-position.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
+import { lockRepayingOrders } from '../orders/lock-order.ts';
 import { replayLoan } from './loan-account-of.ts';
-import { toLoanOrder } from './loan-order.ts';
-import { selectInstalments, selectJournalEntries, selectOverdueOrdersForUpdate } from './orders-repository.ts';
 import { recordLoanPosition } from './post-loan-event.ts';
+import { selectInstalments, selectJournalEntries, selectOrderIdsPastDue } from './repayments-repository.ts';
 
 const BATCH = 100;
 
@@ -12,8 +12,9 @@ const BATCH = 100;
  * on an instalment due before today is replayed from its journal to today
  * (domain/loan-account: overdue interest at the contract rate at most, the cap on the
  * whole), its instalments show today's figures and it is 已逾期. Batches of orders are
- * locked with FOR UPDATE SKIP LOCKED, each in its own transaction, so instances running
- * it together share the work. A replay, not an addition: a second run on the same day
+ * found from the unsettled instalments past due and locked by orders (FOR UPDATE SKIP
+ * LOCKED), each batch in its own transaction, so instances running it together share
+ * the work. A replay, not an addition: a second run on the same day
  * changes nothing. Answers how many orders it changed.
  */
 export async function markOverdue(options: { db: Db; today: CalendarDate; at: Date; capPercent: number }): Promise<number> {
@@ -22,18 +23,19 @@ export async function markOverdue(options: { db: Db; today: CalendarDate; at: Da
   let changedOrders = 0;
   for (;;) {
     const batch = await options.db.transaction(async (tx) => {
-      const orders = await selectOverdueOrdersForUpdate(tx, { today, afterId, limit: BATCH });
-      if (orders.length === 0) return null;
+      const candidates = await selectOrderIdsPastDue(tx, { today, afterId, limit: BATCH });
+      if (candidates.length === 0) return null;
+      const orders = await lockRepayingOrders({ db: tx, orderIds: candidates });
       const instalments = await selectInstalments(tx, orders.map((order) => order.id));
       let changed = 0;
-      for (const row of orders) {
-        if (!row.terms || !row.disbursedOn) continue;
-        const rows = instalments.filter((instalment) => instalment.orderId === row.id);
-        const books = replayLoan({ order: toLoanOrder(row), disbursedOn: row.disbursedOn, rows, entries: await selectJournalEntries(tx, row.id), today, capPercent });
-        const recorded = await recordLoanPosition({ db: tx, orderId: row.id, state: row.state, rows, account: books.account, at, cause: 'overdue-job', detail: { today } });
+      for (const order of orders) {
+        if (!order.disbursedOn) continue;
+        const rows = instalments.filter((instalment) => instalment.orderId === order.id);
+        const books = replayLoan({ order, disbursedOn: order.disbursedOn, rows, entries: await selectJournalEntries(tx, order.id), today, capPercent });
+        const recorded = await recordLoanPosition({ db: tx, orderId: order.id, state: order.state, rows, account: books.account, at, cause: 'overdue-job', detail: { today } });
         if (recorded.changed) changed += 1;
       }
-      return { lastId: orders.at(-1)!.id, changed };
+      return { lastId: candidates.at(-1)!, changed };
     });
     if (!batch) return changedOrders;
     afterId = batch.lastId;

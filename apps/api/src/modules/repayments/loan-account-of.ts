@@ -4,8 +4,8 @@ import { loanAccount, type LoanAccount, type LoanEvent, type PlannedInstalment }
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { dueDates } from '../../domain/loan-schedule/due-dates.ts';
 import { money } from '../../domain/money.ts';
-import type { LoanOrder } from './loan-order.ts';
-import { selectInstalments, selectJournalEntries, type LoanJournalEntryRow, type OrderInstalmentRow } from './orders-repository.ts';
+import type { LoanOrder } from '../orders/loan-order.ts';
+import { selectInstalments, selectJournalEntries, type LoanJournalEntryRow, type OrderInstalmentRow } from './repayments-repository.ts';
 
 export interface LoanBooks {
   account: LoanAccount;

@@ -1,22 +1,21 @@
 import type { Db } from '../../db/client.ts';
-import type { LoanJournalKind } from '../../db/schema/orders.ts';
+import type { LoanJournalKind } from '../../db/schema/repayments.ts';
 import type { LoanAccount, PaymentAllocation } from '../../domain/loan-account.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
-import { changeOrderState } from './change-order-state.ts';
+import { changeOrderState } from '../orders/change-order-state.ts';
+import { lockOrder } from '../orders/lock-order.ts';
 import { journalTargets, replayLoan, type LoanBooks } from './loan-account-of.ts';
-import { toLoanOrder } from './loan-order.ts';
 import {
   insertJournalEntry,
   insertJournalLines,
   selectInstalments,
   selectJournalBalances,
   selectJournalEntries,
-  selectOrderForUpdate,
   updateInstalmentPosition,
   type LoanJournalEntryRow,
   type OrderInstalmentRow,
-} from './orders-repository.ts';
+} from './repayments-repository.ts';
 
 export interface LoanEventToPost {
   kind: LoanJournalKind;
@@ -42,16 +41,15 @@ export type PostedLoanEvent =
  */
 export async function postLoanEvent(options: { db: Db; orderId: number; event: LoanEventToPost; at: Date; today: CalendarDate; cause: string }): Promise<PostedLoanEvent> {
   const { db, orderId, event, at, today } = options;
-  const row = await selectOrderForUpdate(db, orderId);
-  if (!row?.disbursedOn || !row.terms) return { posted: false, reason: 'notPaidOut' };
+  const order = await lockOrder({ db, orderId });
+  if (!order?.disbursedOn) return { posted: false, reason: 'notPaidOut' };
   const postedOn = event.valueDate > today ? event.valueDate : today;
   const entry = await insertJournalEntry(db, { orderId, ...event, detail: event.detail ?? {}, postedOn, at });
   if (!entry) return { posted: false, reason: 'duplicate' };
-  const order = toLoanOrder(row);
   const [rows, entries] = await Promise.all([selectInstalments(db, [orderId]), selectJournalEntries(db, orderId)]);
-  const books = replayLoan({ order, disbursedOn: row.disbursedOn, rows, entries, today: postedOn });
+  const books = replayLoan({ order, disbursedOn: order.disbursedOn, rows, entries, today: postedOn });
   await postJournalLines(db, { orderId, entryId: entry.id, books });
-  const { settled } = await recordLoanPosition({ db, orderId, state: row.state, rows, account: books.account, at, cause: options.cause, detail: { source: event.source } });
+  const { settled } = await recordLoanPosition({ db, orderId, state: order.state, rows, account: books.account, at, cause: options.cause, detail: { source: event.source } });
   const allocation = books.account.allocations.find((item) => item.eventId === String(entry.id)) ?? null;
   return { posted: true, entry, books, allocation, settled };
 }

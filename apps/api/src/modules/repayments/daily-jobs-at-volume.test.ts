@@ -6,13 +6,13 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { accountsServerPerFile, ManualClock } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
 import { openRepayingOrder } from '../../test/repayments-test-kit.ts';
-import { overdueOrdersQuery, owingInstalmentsDueOnQuery } from './orders-repository.ts';
+import { orderIdsPastDueQuery, owingInstalmentsDueOnQuery } from './repayments-repository.ts';
 
 /**
  * The daily jobs at a lender's volume: most orders closed, their schedules settled. The
- * overdue run and the reminders find their few rows through the partial indexes on
- * repaying orders and unsettled instalments — the query plans show no sequential scan of
- * the orders or the schedule — and still find the right rows among the copies.
+ * overdue run and the reminders find their few rows through the partial index on
+ * unsettled instalments — the query plans show no sequential scan of the schedule — and
+ * still find the right rows among the copies (the orders are then read by id).
  */
 
 const { database, server } = accountsServerPerFile({
@@ -82,7 +82,7 @@ describe('the daily jobs among many closed orders', () => {
     await db.execute(sql`analyze order_instalments`);
 
     const firstDue = addDays(start, 31);
-    const overduePlan = await planOf(database.handle, overdueOrdersQuery(db, { today: addDays(firstDue, 2), afterId: 0, limit: 100 }));
+    const overduePlan = await planOf(database.handle, orderIdsPastDueQuery(db, { today: addDays(firstDue, 2), afterId: 0, limit: 100 }));
     const remindersPlan = await planOf(database.handle, owingInstalmentsDueOnQuery(db, [firstDue]));
     for (const plan of [overduePlan, remindersPlan]) {
       expect(scans(plan).some((scan) => scan.endsWith('order_instalments order_instalments_unsettled_due_idx'))).toBe(true);
@@ -90,9 +90,9 @@ describe('the daily jobs among many closed orders', () => {
     }
 
     // And the rows: the one repaying order, never a copy.
-    const overdue = await overdueOrdersQuery(db, { today: addDays(firstDue, 2), afterId: 0, limit: 100 });
-    expect(overdue.map((row) => row.id)).toEqual([orderId]);
+    const overdue = await orderIdsPastDueQuery(db, { today: addDays(firstDue, 2), afterId: 0, limit: 100 });
+    expect(overdue.map((row) => row.orderId)).toEqual([orderId]);
     const due = await owingInstalmentsDueOnQuery(db, [firstDue]);
-    expect(due.map((row) => [row.order.id, row.instalment.number])).toEqual([[orderId, 1]]);
+    expect(due.map((row) => [row.orderId, row.number])).toEqual([[orderId, 1]]);
   }, 120_000);
 });

@@ -2,16 +2,18 @@ import type { Db } from '../../db/client.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { priceLoan } from '../../domain/loan-quote.ts';
 import { money } from '../../domain/money.ts';
-import { changeOrderState } from './change-order-state.ts';
+import { changeOrderState } from '../orders/change-order-state.ts';
+import { getOrder } from '../orders/get-order.ts';
 import { postLoanEvent } from './post-loan-event.ts';
-import { toLoanOrder } from './loan-order.ts';
-import { insertInstalments, selectOrder, updateDisbursedOn as setDisbursedOn } from './orders-repository.ts';
+import { insertInstalments } from './repayments-repository.ts';
 
 /**
- * The money reached the borrower: 放款中 → 待還款, the schedule is written from the
- * order's terms counted from the payout date (not the application day), and the payout
- * is posted to the loan's journal, in one transaction. False when the order was not 放款中 (a repeated notification): nothing
- * changes.
+ * The money reached the borrower and the loan account opens: the order moves 放款中 →
+ * 待還款 with its payout date (orders), the schedule is written from the order's terms
+ * counted from the payout date (not the application day), and the payout is the
+ * journal's first entry — one transaction (the caller's, when it runs in one: the payout
+ * notification settles the payout row with it). False when the order was not 放款中 (a
+ * repeated notification): nothing changes.
  */
 export async function startRepayment(options: {
   db: Db;
@@ -23,11 +25,10 @@ export async function startRepayment(options: {
 }): Promise<boolean> {
   const { orderId, disbursedOn, at, cause, detail } = options;
   return options.db.transaction(async (tx) => {
-    const changed = await changeOrderState({ db: tx, orderId, from: ['放款中'], to: '待還款', cause, at, detail: { ...detail, disbursedOn } });
+    const changed = await changeOrderState({ db: tx, orderId, from: ['放款中'], to: '待還款', cause, at, detail: { ...detail, disbursedOn }, disbursedOn });
     if (!changed) return false;
-    const row = await selectOrder(tx, orderId);
-    if (!row) throw new Error(`order ${orderId} vanished`);
-    const order = toLoanOrder(row);
+    const order = await getOrder({ db: tx, orderId });
+    if (!order) throw new Error(`order ${orderId} vanished`);
     const { quote } = priceLoan(order.terms, money(order.principal), order.term, disbursedOn);
     await insertInstalments(
       tx,
@@ -40,7 +41,6 @@ export async function startRepayment(options: {
         fee: instalment.fee,
       })),
     );
-    await setDisbursedOn(tx, orderId, disbursedOn);
     // The payout is the journal's first entry: the principal receivable against the cash paid out.
     await postLoanEvent({
       db: tx,

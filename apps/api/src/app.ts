@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
+import { AtRestKeys, bindAtRestKeys } from './db/at-rest.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { resealRows } from './db/sealed-tables.ts';
 import { seedDatabase } from './db/seed.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
@@ -76,6 +78,9 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   try {
     await migrateDatabase(handle);
     await seedDatabase(handle.db);
+    // Rows written before encryption at rest are sealed before the first request (a no-op
+    // once done); several instances starting together share the work row by row.
+    await resealRows(handle.db, new AtRestKeys(config.atRest), { which: 'plain' });
     return handle;
   } catch (error) {
     await handle.close();
@@ -112,6 +117,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
 
   // Cross-cutting plugins: named, each declaring what it depends on.
+  // Personal data and files are sealed at rest under the configured keys (db/at-rest.ts).
+  bindAtRestKeys(handle.db, new AtRestKeys(config.atRest));
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.database });
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(clockPlugin, { clock: options.clock });
@@ -130,7 +137,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     keepOutbox: config.nodeEnv !== 'production',
     exposeOutbox: config.testHooks,
   });
-  await app.register(fileStoragePlugin, { filesDir: config.filesDir });
+  await app.register(fileStoragePlugin, { filesDir: config.filesDir, store: config.fileStore });
   await app.register(jobsPlugin, { handle, pollingMs: config.jobPollingMs });
   if (config.testHooks) await app.register(testHooksPlugin);
 

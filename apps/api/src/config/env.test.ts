@@ -5,6 +5,10 @@ const KEY = Buffer.alloc(32, 7).toString('base64');
 const OTHER = Buffer.alloc(32, 9).toString('base64');
 const NOTIFY = 'gateway-notify-key-0123456789';
 const ADMIN = Buffer.alloc(32, 5).toString('base64');
+const DATA_KEY = Buffer.alloc(32, 3).toString('base64');
+const BLIND = Buffer.alloc(32, 4).toString('base64');
+/** The at-rest keys production requires (db/at-rest.ts). */
+const AT_REST = { DATA_KEYS: `k2:${DATA_KEY}`, BLIND_INDEX_KEY: BLIND };
 /** ECPay's public test merchant (全方位金流 測試介接資訊): the collection gateway production requires. */
 const ECPAY = {
   ECPAY_MERCHANT_ID: '3002607',
@@ -77,16 +81,16 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its own cipher key', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([
       'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toHaveLength(1);
+    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toHaveLength(1);
   });
 
   it('refuses production without its own verification-code secret', () => {
     const problem = 'OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)';
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
+    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
     expect(problemsOf({ OTP_SECRET: 'short' })).toEqual(['OTP_SECRET: must be base64 of 32 bytes']);
   });
 
@@ -97,7 +101,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses test hooks in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN, TEST_HOOKS: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN, TEST_HOOKS: 'true' })).toEqual([
       'TEST_HOOKS: must not be enabled in production',
     ]);
   });
@@ -105,6 +109,7 @@ describe('loadConfig', () => {
   it('accepts a production environment with its own key', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      ...AT_REST,
       ...ECPAY,
       APP_CIPHER_KEY: KEY,
       OTP_SECRET: OTHER,
@@ -117,7 +122,7 @@ describe('loadConfig', () => {
 
   it('refuses production without its own payment-notification key', () => {
     const problem = "PAYMENT_NOTIFY_SECRET: required in production (the payment gateway's notification key, no other key)";
-    const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, ADMIN_SESSION_SECRET: ADMIN };
+    const base = { NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, ADMIN_SESSION_SECRET: ADMIN };
     expect(problemsOf(base)).toEqual([problem]);
     expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: KEY })).toEqual([problem]);
     expect(problemsOf({ ...base, PAYMENT_NOTIFY_SECRET: OTHER })).toEqual([problem]);
@@ -166,7 +171,7 @@ describe('loadConfig', () => {
 describe('the back office secret', () => {
   it('is required in production, and no other key', () => {
     const problem = 'ADMIN_SESSION_SECRET: required in production (base64 of 32 bytes, no other key)';
-    const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY };
+    const base = { NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY };
     expect(problemsOf(base)).toEqual([problem]);
     expect(problemsOf({ ...base, ADMIN_SESSION_SECRET: KEY })).toEqual([problem]);
     expect(problemsOf({ ...base, ADMIN_SESSION_SECRET: OTHER })).toEqual([problem]);
@@ -177,7 +182,7 @@ describe('the back office secret', () => {
 });
 
 describe('the ECPay collection gateway variables', () => {
-  const PRODUCTION = { NODE_ENV: 'production', APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN };
+  const PRODUCTION = { NODE_ENV: 'production', ...AT_REST, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN };
 
   it('are all given or none: unset, no gateway (the sandbox outside production)', () => {
     expect(loadConfig({})).toMatchObject({ ecpay: undefined, publicBaseUrl: undefined });
@@ -225,5 +230,56 @@ describe('the ECPay collection gateway variables', () => {
       'ECPAY_ENDPOINT: must be https in production',
       'PUBLIC_BASE_URL: must be https in production',
     ]);
+  });
+});
+
+describe('the keys of data at rest and the file store', () => {
+  const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN, DATABASE_URL: 'postgresql://db/loan' };
+
+  it('reads DATA_KEYS current first, every key kept for reading, and the blind index key', () => {
+    const old = Buffer.alloc(32, 1).toString('base64');
+    const config = loadConfig({ ...base, DATA_KEYS: `k2:${DATA_KEY}, k1:${old}`, BLIND_INDEX_KEY: BLIND });
+    expect(config.atRest.currentId).toBe('k2');
+    expect([...config.atRest.keys.keys()]).toEqual(['k2', 'k1']);
+    expect(config.atRest.keys.get('k1')).toEqual(Buffer.alloc(32, 1));
+    expect(config.atRest.blindIndexKey).toEqual(Buffer.alloc(32, 4));
+  });
+
+  it('refuses production without its own data keys and blind index key, or with another key among them', () => {
+    const dataProblem = 'DATA_KEYS: required in production (id:base64 of 32 bytes, current first; no other key)';
+    const blindProblem = 'BLIND_INDEX_KEY: required in production (base64 of 32 bytes, no other key)';
+    expect(problemsOf(base)).toEqual([dataProblem, blindProblem]);
+    expect(problemsOf({ ...base, DATA_KEYS: `k1:${KEY}`, BLIND_INDEX_KEY: BLIND })).toEqual([dataProblem]);
+    expect(problemsOf({ ...base, DATA_KEYS: `k1:${DATA_KEY}`, BLIND_INDEX_KEY: DATA_KEY })).toEqual([blindProblem]);
+    expect(problemsOf({ ...base, ...AT_REST })).toEqual([]);
+  });
+
+  it('refuses malformed DATA_KEYS: a bad id, a short key, a repeated id', () => {
+    for (const value of [`bad id:${DATA_KEY}`, 'k1:c2hvcnQ=', `k1:${DATA_KEY},k1:${KEY}`, DATA_KEY]) {
+      expect(problemsOf({ DATA_KEYS: value })[0]).toMatch(/^DATA_KEYS: must be id:key pairs/);
+    }
+  });
+
+  it('derives development keys from the wire key (id dev), apart from it', () => {
+    const config = loadConfig({});
+    expect(config.atRest.currentId).toBe('dev');
+    expect(config.atRest.keys.get('dev')).not.toEqual(Buffer.from(config.cipherKey, 'base64'));
+    expect(config.atRest.blindIndexKey).not.toEqual(config.atRest.keys.get('dev'));
+  });
+
+  it('keeps files in PostgreSQL with DATABASE_URL, in the local folder without; S3 by choice, with its bucket', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'local' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/loan' }).fileStore).toEqual({ kind: 'postgres' });
+    expect(problemsOf({ FILE_STORE: 's3' })).toEqual(['S3_BUCKET: required with FILE_STORE=s3']);
+    expect(problemsOf({ FILE_STORE: 'postgres' })[0]).toMatch(/^FILE_STORE: postgres needs DATABASE_URL/);
+    expect(problemsOf({ ...base, ...AT_REST, FILE_STORE: 'local' })[0]).toMatch(/^FILE_STORE: local is refused in production/);
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' }).fileStore).toEqual({
+      kind: 's3',
+      bucket: 'files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: true,
+    });
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isStrictBase64, KEY_LENGTH } from '@app/contract/cipher-format.ts';
 import type { TLender } from '@app/contract/schemas/config.ts';
+import { KEY_ID_PATTERN, type MasterKeys } from '../db/at-rest.ts';
 
 /**
  * The only reader of process.env in the API. Everything else receives a typed Config,
@@ -80,6 +81,30 @@ const cipherKey = z
     `must be base64 of ${KEY_LENGTH} bytes`,
   );
 
+/** `id:base64,id:base64`: the master keys of data at rest, the current one first. */
+const dataKeys = optionalText.refine(
+  (value) => value === undefined || parseDataKeys(value) !== null,
+  `must be id:key pairs separated by commas (id: 1-16 letters, digits, - or _; key: base64 of ${KEY_LENGTH} bytes; ids distinct), the current key first`,
+);
+
+/** The master keys of DATA_KEYS, current first; null when malformed. */
+export function parseDataKeys(value: string): Array<{ id: string; key: Buffer }> | null {
+  const pairs = value.split(',').map((pair) => pair.trim());
+  const keys: Array<{ id: string; key: Buffer }> = [];
+  for (const pair of pairs) {
+    const at = pair.indexOf(':');
+    const id = pair.slice(0, at);
+    const key = pair.slice(at + 1);
+    if (at <= 0 || !KEY_ID_PATTERN.test(id) || !isStrictBase64(key)) return null;
+    const bytes = Buffer.from(key, 'base64');
+    if (bytes.length !== KEY_LENGTH || keys.some((other) => other.id === id)) return null;
+    keys.push({ id, key: bytes });
+  }
+  return keys.length > 0 ? keys : null;
+}
+
+const FILE_STORES = ['local', 'postgres', 's3'] as const;
+
 const ZEnvSchema = z.object({
   // 0 asks the OS for a free port (tests, benches).
   PORT: z
@@ -92,6 +117,17 @@ const ZEnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   APP_CIPHER_KEY: cipherKey,
+  // Personal data and files at rest (db/at-rest.ts): master keys (current first) and the blind index key.
+  DATA_KEYS: dataKeys,
+  BLIND_INDEX_KEY: cipherKey,
+  // Where uploaded files live: unset = postgres with DATABASE_URL, else the local folder.
+  FILE_STORE: z.enum(FILE_STORES).optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalBaseUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag,
   PRODUCT_NAME: z.string().min(1).default('小安貸'),
   // The lender as every contract, document and page names it (docs/decisions.md: one
   // lender identity): legal entity, registered address, unified business number (統一編號,
@@ -189,6 +225,10 @@ export interface Config {
   filesDir: string;
   cipherKey: string;
   cipherKeyIsDev: boolean;
+  /** Master keys of personal data and files at rest, and the blind index key (db/at-rest.ts). */
+  atRest: MasterKeys;
+  /** Where uploaded files live (plugins/file-storage.ts). */
+  fileStore: FileStoreConfig;
   productName: string;
   /** The lender as every contract, document and page names it (served by modules/config). */
   lender: TLender;
@@ -240,6 +280,20 @@ export interface Config {
   /** The back office (modules/admin). */
   admin: AdminConfig;
 }
+
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | { kind: 'postgres' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS's own endpoint for the region. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the SDK's own chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export interface AdminConfig {
   /** Key of the TOTP secrets' encryption and of the session tokens' hashes (32 bytes). */
@@ -327,6 +381,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && (!env.ADMIN_SESSION_SECRET || [env.APP_CIPHER_KEY, env.OTP_SECRET].includes(env.ADMIN_SESSION_SECRET))) {
     problems.push('ADMIN_SESSION_SECRET: required in production (base64 of 32 bytes, no other key)');
   }
+  if (isProduction && (!env.DATA_KEYS || parseDataKeys(env.DATA_KEYS)?.some(({ key }) => otherKeys(env).includes(key.toString('base64'))))) {
+    problems.push('DATA_KEYS: required in production (id:base64 of 32 bytes, current first; no other key)');
+  }
+  if (isProduction && (!env.BLIND_INDEX_KEY || otherKeys(env).includes(env.BLIND_INDEX_KEY) || env.DATA_KEYS?.includes(env.BLIND_INDEX_KEY))) {
+    problems.push('BLIND_INDEX_KEY: required in production (base64 of 32 bytes, no other key)');
+  }
+  problems.push(...fileStoreProblems(env, isProduction));
   problems.push(...ecpayProblems(env, isProduction));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
@@ -341,6 +402,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.join(data.DATA_DIR, 'files'),
     cipherKey: data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY,
     cipherKeyIsDev: data.APP_CIPHER_KEY === undefined || data.APP_CIPHER_KEY === DEV_CIPHER_KEY,
+    atRest: atRestKeysOfEnv(data.DATA_KEYS, data.BLIND_INDEX_KEY, data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY),
+    fileStore: fileStoreOf(data),
     productName: data.PRODUCT_NAME,
     lender: {
       name: data.LENDER_NAME,
@@ -414,6 +477,58 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       modelDir: data.FACE_MODEL_DIR || undefined,
     },
   };
+}
+
+/** The keys the wire key must never double as (the at-rest keys are checked against them). */
+function otherKeys(env: Record<string, string | undefined>): string[] {
+  return [env.APP_CIPHER_KEY, env.OTP_SECRET, env.ADMIN_SESSION_SECRET].filter((key): key is string => Boolean(key));
+}
+
+/**
+ * DATA_KEYS and BLIND_INDEX_KEY; outside production, when unset, keys derived from the wire
+ * key (id `dev`): public like it, fit for local data only.
+ */
+function atRestKeysOfEnv(dataKeys: string | undefined, blindIndexKey: string | undefined, wireKey: string): MasterKeys {
+  const parsed = dataKeys ? parseDataKeys(dataKeys) : null;
+  const keys = parsed ?? [{ id: 'dev', key: createHash('sha256').update(`dev-data-key:${wireKey}`).digest() }];
+  return {
+    currentId: keys[0]?.id ?? 'dev',
+    keys: new Map(keys.map(({ id, key }) => [id, key])),
+    blindIndexKey: blindIndexKey
+      ? Buffer.from(blindIndexKey, 'base64')
+      : createHash('sha256').update(`dev-blind-index:${wireKey}`).digest(),
+  };
+}
+
+function fileStoreOf(data: z.output<typeof ZEnvSchema>): FileStoreConfig {
+  const kind = data.FILE_STORE ?? (data.DATABASE_URL ? 'postgres' : 'local');
+  if (kind !== 's3') return { kind };
+  return {
+    kind,
+    bucket: data.S3_BUCKET ?? '',
+    endpoint: data.S3_ENDPOINT,
+    region: data.S3_REGION,
+    credentials:
+      data.S3_ACCESS_KEY_ID && data.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: data.S3_ACCESS_KEY_ID, secretAccessKey: data.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: data.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/**
+ * The file store: s3 needs its bucket; postgres needs DATABASE_URL; production keeps files
+ * where every instance reads them (never the local folder of one machine).
+ */
+function fileStoreProblems(env: Record<string, string | undefined>, isProduction: boolean): string[] {
+  const store = env.FILE_STORE || (env.DATABASE_URL ? 'postgres' : 'local');
+  const problems: string[] = [];
+  if (store === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET: required with FILE_STORE=s3');
+  if (store === 'postgres' && !env.DATABASE_URL) problems.push('FILE_STORE: postgres needs DATABASE_URL (the embedded database keeps files in the local folder)');
+  if (isProduction && store === 'local' && env.DATABASE_URL) {
+    problems.push('FILE_STORE: local is refused in production with DATABASE_URL (other instances could not read the files): postgres or s3');
+  }
+  return problems;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { idCardReadings } from '../db/schema/identity-document.ts';
+import { confirmReading, insertReading } from '../modules/identity-document/identity-document-repository.ts';
+import type { IdCardFrontReading } from '../modules/identity-document/ocr-engine.ts';
 import { uploadedImage, type AccountsServer, type LoggedIn } from './accounts-test-kit.ts';
 
 /**
@@ -31,15 +32,10 @@ export async function confirmIdCardFront(
     issueDate: '2019-07-01',
     acceptedDifferences: [],
   };
-  await server.app.db.insert(idCardReadings).values({
-    userId: Number(user.userId),
-    frontKey,
-    engine: 'test',
-    proposal: { name: read(confirmed.name), idNumber: read(confirmed.idNumber), birthDate: read(confirmed.birthDate), gender: read(confirmed.gender), issueDate: unread },
-    idNumberRejected: false,
-    confirmed,
-    correctedFields: ['issueDate'],
-    confirmedAt: new Date(),
-  });
+  const db = server.app.db;
+  const userId = Number(user.userId);
+  const proposal = { name: read(confirmed.name), idNumber: read(confirmed.idNumber), birthDate: read(confirmed.birthDate), gender: read(confirmed.gender), issueDate: unread };
+  const readingId = await insertReading(db, { userId, frontKey, engine: 'test', reading: { fields: proposal, idNumberRejected: false } as IdCardFrontReading });
+  await confirmReading(db, userId, readingId, confirmed, ['issueDate'], new Date());
   return frontKey;
 }

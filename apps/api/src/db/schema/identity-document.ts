@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, sealedRow } from './columns.ts';
 import { userRef } from './users.ts';
 
 /** Owned by modules/identity-document: readings of the ID card's front and their confirmation. */
@@ -16,11 +16,14 @@ export const idCardReadings = pgTable(
     userId: userRef(),
     frontKey: text('front_key').notNull(),
     engine: text('engine').notNull(),
-    proposal: jsonb('proposal').notNull(),
+    /** The proposal's JSON, sealed (names, ID number, birth date). */
+    proposal: text('proposal').notNull(),
     idNumberRejected: boolean('id_number_rejected').notNull(),
-    confirmed: jsonb('confirmed'),
+    /** The confirmed values' JSON, sealed. */
+    confirmed: text('confirmed'),
     correctedFields: jsonb('corrected_fields').$type<string[]>(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    ...sealedRow(),
     createdAt: createdAt(),
   },
   (table) => [index('id_card_readings_user_idx').on(table.userId)],

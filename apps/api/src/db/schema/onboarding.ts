@@ -1,5 +1,5 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, sealedRow } from './columns.ts';
 import { userRef } from './users.ts';
 
 /** Owned by modules/onboarding: steps 1-3 (personal details, emergency contacts, ID card photos). */
@@ -7,8 +7,10 @@ import { userRef } from './users.ts';
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Step 1, one row per user, updated when the user corrects it. `id_number` is unique:
- * one identity number belongs to one account. County names are stored with 臺.
+ * Step 1, one row per user, updated when the user corrects it. The name, birth date, ID
+ * number, address, email, LINE id and employer are sealed (db/at-rest.ts); one identity
+ * number belongs to one account through its blind index `id_number_hash`, unique. County
+ * names are stored with 臺.
  */
 export const personalDetails = pgTable(
   'personal_details',
@@ -16,8 +18,11 @@ export const personalDetails = pgTable(
     userId: userRef().primaryKey(),
     name: text('name').notNull(),
     gender: text('gender').notNull(),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** YYYY-MM-DD, sealed. */
+    birthDate: text('birth_date').notNull(),
     idNumber: text('id_number').notNull(),
+    /** HMAC-SHA256 of the ID number under BLIND_INDEX_KEY; null only on a row not yet converted. */
+    idNumberHash: text('id_number_hash'),
     maritalStatus: text('marital_status').notNull(),
     education: text('education').notNull(),
     occupation: text('occupation').notNull(),
@@ -29,10 +34,11 @@ export const personalDetails = pgTable(
     address: text('address').notNull(),
     email: text('email').notNull(),
     lineId: text('line_id').notNull(),
+    ...sealedRow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('personal_details_id_number_uq').on(table.idNumber)],
+  (table) => [uniqueIndex('personal_details_id_number_hash_uq').on(table.idNumberHash)],
 );
 
 /**
@@ -50,6 +56,8 @@ export const emergencyContacts = pgTable(
     relationship: text('relationship').notNull(),
     mobile: text('mobile').notNull(),
     consentAcceptedAt: timestamp('consent_accepted_at', { withTimezone: true }).notNull(),
+    /** The name and mobile are sealed. */
+    ...sealedRow(),
     createdAt: createdAt(),
   },
   (table) => [index('emergency_contacts_user_id_idx').on(table.userId)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, sealedRow } from './columns.ts';
 
 /** Owned by modules/users: the person, where they came from, and what they chose to share. */
 
@@ -81,7 +81,7 @@ export const sharedApps = pgTable(
   (table) => [index('shared_apps_user_id_idx').on(table.userId)],
 );
 
-/** Contacts the user typed or picked one by one (never read in bulk). */
+/** Contacts the user typed or picked one by one (never read in bulk); the name and mobile sealed. */
 export const sharedContacts = pgTable(
   'shared_contacts',
   {
@@ -90,6 +90,7 @@ export const sharedContacts = pgTable(
     name: text('name').notNull(),
     mobile: text('mobile').notNull(),
     relationship: text('relationship').notNull(),
+    ...sealedRow(),
     createdAt: createdAt(),
   },
   (table) => [index('shared_contacts_user_id_idx').on(table.userId)],

@@ -42,7 +42,7 @@ beforeAll(() => {
 const ok = (envelope: unknown) => expect(envelope).toMatchObject({ status: STATUS_OK });
 
 /** A user with something in every table of personal data, and an uploaded file on disk. */
-async function populatedUser(mobile: string): Promise<LoggedIn & { id: number; filePath: string }> {
+async function populatedUser(mobile: string): Promise<LoggedIn & { id: number; fileKey: string }> {
   const user = await loginWithCode(server, mobile);
   const call = (endpoint: Parameters<typeof server.client.call>[0], payload: unknown) =>
     server.client.call(endpoint, payload, user.headers).then((r) => r.envelope);
@@ -55,8 +55,11 @@ async function populatedUser(mobile: string): Promise<LoggedIn & { id: number; f
   ok(await call(ENDPOINTS.userQuestionSave, { kind: 'feedback', content: '截圖裡的畫面有問題', imageKey: upload.key }));
   ok(await call(ENDPOINTS.otherMark, { event: '-1', eventContent: '/pages/me/index' }));
   const id = Number(user.userId);
-  return { ...user, id, filePath: path.join(server.filesDir, String(id), upload.key) };
+  return { ...user, id, fileKey: upload.key };
 }
+
+/** The uploaded file as the configured store holds it (the local folder, or PostgreSQL's file_blobs). */
+const storedFile = (user: { id: number; fileKey: string }) => server.app.fileStorage.read(user.id, user.fileKey);
 
 async function destroyCode(user: LoggedIn, mobile: string): Promise<string> {
   server.clock.advance(61 * SECOND);
@@ -88,7 +91,7 @@ describe('account deletion', () => {
     expect(await rowsOf(user.id)).toEqual({
       credentials: 1, attribution: 1, devices: 1, push: 1, apps: 1, contacts: 1, files: 1, questions: 1, trackingLinked: 1,
     });
-    expect(existsSync(user.filePath)).toBe(true);
+    expect(await storedFile(user)).not.toBeNull();
 
     const [order] = await db.insert(loanOrders).values({ userId: user.id, state: '待還款', principal: 5000 }).returning();
     const code = await destroyCode(user, mobile);
@@ -97,7 +100,7 @@ describe('account deletion', () => {
     expect(bodyOf<{ hasOpenOrder: boolean }>((await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers)).envelope).hasOpenOrder).toBe(true);
     // Nothing was deleted by the refusal.
     expect((await rowsOf(user.id)).files).toBe(1);
-    expect(existsSync(user.filePath)).toBe(true);
+    expect(await storedFile(user)).not.toBeNull();
 
     await db.update(loanOrders).set({ state: '已結清' }).where(eq(loanOrders.id, order!.id));
     expect(await destroy(code === '000000' ? '111111' : '000000')).toEqual({ status: STATUS_ERROR, message: CODE_WRONG, body: null });
@@ -106,8 +109,8 @@ describe('account deletion', () => {
     expect(await rowsOf(user.id)).toEqual({
       credentials: 0, attribution: 0, devices: 0, push: 0, apps: 0, contacts: 0, files: 0, questions: 0, trackingLinked: 0,
     });
-    expect(existsSync(user.filePath)).toBe(false);
-    expect(existsSync(path.dirname(user.filePath))).toBe(false);
+    expect(await storedFile(user)).toBeNull();
+    if (server.app.config.fileStore.kind === 'local') expect(existsSync(path.join(server.filesDir, String(user.id)))).toBe(false);
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.phone).toBeNull();
     expect(await db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile))).toEqual([]);

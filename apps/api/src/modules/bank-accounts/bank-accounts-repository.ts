@@ -1,8 +1,14 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { atRestKeysOf, type AtRestKeys } from '../../db/at-rest.ts';
 import type { Db } from '../../db/client.ts';
+import { accountNumberIndex, rowScope } from '../../db/sealed-tables.ts';
 import { bankAccounts } from '../../db/schema/bank-accounts.ts';
 
-/** The only code touching `bank_accounts`. */
+/**
+ * The only code touching `bank_accounts`. The account number and the holder's name are
+ * sealed at rest (db/at-rest.ts), opened here; one account once per user through the
+ * account number's blind index.
+ */
 
 export interface BankAccountRow {
   id: number;
@@ -16,6 +22,9 @@ export interface BankAccountRow {
 }
 
 const columns = {
+  userId: bankAccounts.userId,
+  keyId: bankAccounts.keyId,
+  dataKey: bankAccounts.dataKey,
   id: bankAccounts.id,
   bankCode: bankAccounts.bankCode,
   branchCode: bankAccounts.branchCode,
@@ -26,13 +35,28 @@ const columns = {
   createdAt: bankAccounts.createdAt,
 };
 
+const scopeOf = (userId: number) => rowScope('bank_accounts', userId);
+
+type StoredRow = BankAccountRow & { userId: number; keyId: string | null; dataKey: string | null };
+
+function openRow(keys: AtRestKeys, { userId, keyId, dataKey, ...row }: StoredRow): BankAccountRow {
+  const rowKey = keys.openRowKey(scopeOf(userId), keyId, dataKey);
+  return {
+    ...row,
+    accountNumber: rowKey.open(bankAccounts.accountNumber.name, row.accountNumber),
+    holderName: rowKey.open(bankAccounts.holderName.name, row.holderName),
+  };
+}
+
 /** The user's accounts: the default first, then oldest first. */
 export async function selectBankAccounts(db: Db, userId: number): Promise<BankAccountRow[]> {
-  return db
+  const rows = await db
     .select(columns)
     .from(bankAccounts)
     .where(eq(bankAccounts.userId, userId))
     .orderBy(desc(bankAccounts.isDefault), asc(bankAccounts.id));
+  const keys = atRestKeysOf(db);
+  return rows.map((row) => openRow(keys, row));
 }
 
 /** One account of `userId`; someone else's id answers null like a missing one. */
@@ -42,7 +66,7 @@ export async function selectOwnBankAccount(db: Db, userId: number, id: number): 
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
     .limit(1);
-  return row ?? null;
+  return row ? openRow(atRestKeysOf(db), row) : null;
 }
 
 export async function existsBankAccount(db: Db, userId: number, bankCode: string, accountNumber: string): Promise<boolean> {
@@ -50,7 +74,11 @@ export async function existsBankAccount(db: Db, userId: number, bankCode: string
     .select({ id: bankAccounts.id })
     .from(bankAccounts)
     .where(
-      and(eq(bankAccounts.userId, userId), eq(bankAccounts.bankCode, bankCode), eq(bankAccounts.accountNumber, accountNumber)),
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.bankCode, bankCode),
+        eq(bankAccounts.accountNumberHash, accountNumberIndex(atRestKeysOf(db), accountNumber)),
+      ),
     )
     .limit(1);
   return row !== undefined;
@@ -78,8 +106,24 @@ export async function insertBankAccount(
   },
 ): Promise<BankAccountRow> {
   const noDefaultYet = sql<boolean>`not exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${row.userId} and ${bankAccounts.isDefault})`;
-  const insert = (isDefault: boolean | typeof noDefaultYet) =>
-    db.insert(bankAccounts).values({ ...row, isDefault }).returning(columns);
+  const keys = atRestKeysOf(db);
+  const rowKey = keys.newRowKey(scopeOf(row.userId));
+  const sealed = {
+    ...row,
+    accountNumber: rowKey.seal(bankAccounts.accountNumber.name, row.accountNumber),
+    accountNumberHash: accountNumberIndex(keys, row.accountNumber),
+    holderName: rowKey.seal(bankAccounts.holderName.name, row.holderName),
+    keyId: rowKey.keyId,
+    dataKey: rowKey.dataKey,
+  };
+  const insert = async (isDefault: boolean | typeof noDefaultYet) => {
+    const rows = await db.insert(bankAccounts).values({ ...sealed, isDefault }).returning(columns);
+    return rows.map(({ userId: _userId, keyId: _keyId, dataKey: _dataKey, ...stored }) => ({
+      ...stored,
+      accountNumber: row.accountNumber,
+      holderName: row.holderName,
+    }));
+  };
   let inserted: BankAccountRow | undefined;
   try {
     [inserted] = await insert(noDefaultYet);
@@ -144,5 +188,5 @@ function violated(error: unknown): string | null {
 
 /** Whether a failed insert broke the one-account-once rule (a concurrent duplicate). */
 export function isDuplicateAccountError(error: unknown): boolean {
-  return violated(error) === 'bank_accounts_user_account_uq';
+  return violated(error) === 'bank_accounts_user_account_hash_uq';
 }

@@ -4,7 +4,7 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DECISION_REFUSAL_REASONS, DECISION_REFUSED } from '@app/contract/messages/decisions.ts';
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import { buildApp } from '../../app.ts';
-import { idCardPhotos, personalDetails } from '../../db/schema/onboarding.ts';
+import { idCardPhotos } from '../../db/schema/onboarding.ts';
 import { orderInstalments } from '../../db/schema/repayments.ts';
 import { payouts } from '../../db/schema/payments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT } from '../../domain/loan-default-products.ts';
@@ -12,6 +12,7 @@ import { addDays, taipeiCalendarDate } from '../../domain/loan-schedule/calendar
 import { bodyOf, startAccountsServer, type AccountsServer } from '../../test/accounts-test-kit.ts';
 import { createBorrower, randomNationalId, type Borrower, type BorrowerOptions } from '../../test/lending-test-kit.ts';
 import { eventually, stateChanges, submittedOrder } from '../../test/order-test-kit.ts';
+import { changePersonalDetails } from '../../test/personal-data-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { testConfig } from '../../test/test-server.ts';
 import { getOrder } from '../orders/get-order.ts';
@@ -177,7 +178,7 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     const [year, month, day] = today().split('-');
     const nineteen = `${Number(year) - 19}-${month}-${day === '29' && month === '02' ? '28' : day}`;
     const { borrower, orderId } = await refusedBorrower({}, async (userId) => {
-      await db().update(personalDetails).set({ birthDate: nineteen }).where(eq(personalDetails.userId, userId));
+      await changePersonalDetails(db(), userId, { birthDate: nineteen });
     });
     await expectRefusedFor('adultAge', orderId);
     // What the borrower is told: the plain refusal and the cool-down's end.
@@ -193,7 +194,7 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     const valid = randomNationalId();
     const broken = `${valid.slice(0, 9)}${(Number(valid[9]) + 1) % 10}`;
     const { orderId } = await refusedBorrower({}, async (userId) => {
-      await db().update(personalDetails).set({ idNumber: broken }).where(eq(personalDetails.userId, userId));
+      await changePersonalDetails(db(), userId, { idNumber: broken });
     });
     await expectRefusedFor('nationalIdChecksum', orderId);
   });

@@ -1,9 +1,16 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { atRestKeysOf, type AtRestKeys } from '../../db/at-rest.ts';
 import type { Db } from '../../db/client.ts';
 import { idCardReadings } from '../../db/schema/identity-document.ts';
 import type { IdCardFrontReading } from './ocr-engine.ts';
 
-/** The only code touching the identity-document module's tables (db/schema/identity-document.ts). */
+/**
+ * The only code touching the identity-document module's tables (db/schema/identity-document.ts).
+ * A reading's proposal and confirmed values (name, ID number, birth date) are JSON sealed
+ * at rest under the row's data key (db/at-rest.ts), opened here.
+ */
+
+const scopeOf = (userId: number) => `id_card_readings:${userId}`;
 
 export interface ConfirmedValues {
   name: string;
@@ -28,14 +35,17 @@ export async function insertReading(
   db: Db,
   values: { userId: number; frontKey: string; engine: string; reading: IdCardFrontReading },
 ): Promise<number> {
+  const rowKey = atRestKeysOf(db).newRowKey(scopeOf(values.userId));
   const [row] = await db
     .insert(idCardReadings)
     .values({
       userId: values.userId,
       frontKey: values.frontKey,
       engine: values.engine,
-      proposal: values.reading.fields,
+      proposal: rowKey.seal(idCardReadings.proposal.name, JSON.stringify(values.reading.fields)),
       idNumberRejected: values.reading.idNumberRejected,
+      keyId: rowKey.keyId,
+      dataKey: rowKey.dataKey,
     })
     .returning({ id: idCardReadings.id });
   if (!row) throw new Error('reading not stored');
@@ -43,6 +53,9 @@ export async function insertReading(
 }
 
 const columns = {
+  userId: idCardReadings.userId,
+  keyId: idCardReadings.keyId,
+  dataKey: idCardReadings.dataKey,
   id: idCardReadings.id,
   frontKey: idCardReadings.frontKey,
   proposal: idCardReadings.proposal,
@@ -51,6 +64,24 @@ const columns = {
   confirmedAt: idCardReadings.confirmedAt,
 };
 
+type StoredReading = Omit<ReadingRow, 'proposal' | 'confirmed'> & {
+  userId: number;
+  keyId: string | null;
+  dataKey: string | null;
+  proposal: string;
+  confirmed: string | null;
+};
+
+function openReading(keys: AtRestKeys, { userId, keyId, dataKey, ...row }: StoredReading): ReadingRow {
+  const rowKey = keys.openRowKey(scopeOf(userId), keyId, dataKey);
+  const confirmed = rowKey.open(idCardReadings.confirmed.name, row.confirmed);
+  return {
+    ...row,
+    proposal: JSON.parse(rowKey.open(idCardReadings.proposal.name, row.proposal)) as ReadingRow['proposal'],
+    confirmed: confirmed === null ? null : (JSON.parse(confirmed) as ConfirmedValues),
+  };
+}
+
 /** The reading if it is the user's own; null otherwise (another's and none look alike). */
 export async function selectOwnReading(db: Db, userId: number, readingId: number): Promise<ReadingRow | null> {
   const [row] = await db
@@ -58,7 +89,7 @@ export async function selectOwnReading(db: Db, userId: number, readingId: number
     .from(idCardReadings)
     .where(and(eq(idCardReadings.id, readingId), eq(idCardReadings.userId, userId)))
     .limit(1);
-  return (row as ReadingRow | undefined) ?? null;
+  return row ? openReading(atRestKeysOf(db), row) : null;
 }
 
 export async function confirmReading(
@@ -69,10 +100,34 @@ export async function confirmReading(
   correctedFields: readonly string[],
   now: Date,
 ): Promise<void> {
-  await db
-    .update(idCardReadings)
-    .set({ confirmed, correctedFields: [...correctedFields], confirmedAt: now })
-    .where(and(eq(idCardReadings.id, readingId), eq(idCardReadings.userId, userId)));
+  // Sealed under the row's own data key (the proposal is under it too); a legacy row not yet
+  // converted gets a fresh key for both.
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ keyId: idCardReadings.keyId, dataKey: idCardReadings.dataKey, proposal: idCardReadings.proposal })
+      .from(idCardReadings)
+      .where(and(eq(idCardReadings.id, readingId), eq(idCardReadings.userId, userId)))
+      .for('update');
+    if (!stored) return;
+    const keys = atRestKeysOf(db);
+    let rowKey = keys.openRowKey(scopeOf(userId), stored.keyId, stored.dataKey);
+    let proposal = stored.proposal;
+    if (rowKey.keyId === null) {
+      rowKey = keys.newRowKey(scopeOf(userId));
+      proposal = rowKey.seal(idCardReadings.proposal.name, stored.proposal);
+    }
+    await tx
+      .update(idCardReadings)
+      .set({
+        proposal,
+        confirmed: rowKey.seal(idCardReadings.confirmed.name, JSON.stringify(confirmed)),
+        correctedFields: [...correctedFields],
+        confirmedAt: now,
+        keyId: rowKey.keyId,
+        dataKey: rowKey.dataKey,
+      })
+      .where(and(eq(idCardReadings.id, readingId), eq(idCardReadings.userId, userId)));
+  });
 }
 
 /** The user's latest reading of this front photo, confirmed or not; null when there is none. */
@@ -83,7 +138,7 @@ export async function selectLatestReadingOfFront(db: Db, userId: number, frontKe
     .where(and(eq(idCardReadings.userId, userId), eq(idCardReadings.frontKey, frontKey)))
     .orderBy(desc(idCardReadings.id))
     .limit(1);
-  return (row as ReadingRow | undefined) ?? null;
+  return row ? openReading(atRestKeysOf(db), row) : null;
 }
 
 /** The latest confirmed reading of the user, for the data list. */
@@ -94,7 +149,7 @@ export async function selectLatestConfirmed(db: Db, userId: number): Promise<Rea
     .where(and(eq(idCardReadings.userId, userId), isNotNull(idCardReadings.confirmedAt)))
     .orderBy(desc(idCardReadings.confirmedAt), desc(idCardReadings.id))
     .limit(1);
-  return (row as ReadingRow | undefined) ?? null;
+  return row ? openReading(atRestKeysOf(db), row) : null;
 }
 
 export async function countReadings(db: Db, userId: number): Promise<number> {

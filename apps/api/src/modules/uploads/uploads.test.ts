@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
 import {
@@ -10,6 +8,7 @@ import {
   uploadFile,
   type LoggedIn,
 } from '../../test/accounts-test-kit.ts';
+import type { SealedFileStorage } from '../../plugins/file-storage.ts';
 import { orientationExif } from './strip-image-metadata.ts';
 import { BASE_JPEG, BASE_PNG, JFIF_APP0, SECRET_MARKERS, jpegWithMetadata, pngWithMetadata } from './test-images.ts';
 
@@ -22,11 +21,15 @@ beforeAll(async () => {
 
 const asUpload = (bytes: Buffer) => new Uint8Array(bytes);
 
-/** Every file the storage holds for the user, by key. */
+/** Every file the storage holds for the user, by key, opened (the store holds them sealed: file-storage.test.ts). */
 async function storedFiles(): Promise<Map<string, Buffer>> {
-  const dir = path.join(server.filesDir, user.userId);
-  const names = await readdir(dir).catch(() => []);
-  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name))] as const)));
+  const storage = server.app.fileStorage as SealedFileStorage;
+  const files = new Map<string, Buffer>();
+  for await (const file of storage.store.list()) {
+    const bytes = file.ownerId === Number(user.userId) ? await storage.read(file.ownerId, file.key) : null;
+    if (bytes) files.set(file.key, bytes);
+  }
+  return files;
 }
 
 describe('uploaded images lose their metadata before they are stored', () => {

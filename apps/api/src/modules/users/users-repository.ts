@@ -1,5 +1,6 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { TAnonymousInfo } from '@app/contract/headers.ts';
+import { atRestKeysOf } from '../../db/at-rest.ts';
 import type { Db } from '../../db/client.ts';
 import {
   deviceInfos,
@@ -126,18 +127,46 @@ export async function replaceSharedContactRows(
   userId: number,
   contacts: Array<{ name: string; mobile: string; relationship: string }>,
 ): Promise<void> {
+  // The name and mobile sealed at rest (db/at-rest.ts), each row under a data key of its own.
+  const keys = atRestKeysOf(db);
+  const rows = contacts.map((contact) => {
+    const rowKey = keys.newRowKey(`shared_contacts:${userId}`);
+    return {
+      userId,
+      name: rowKey.seal(sharedContacts.name.name, contact.name),
+      mobile: rowKey.seal(sharedContacts.mobile.name, contact.mobile),
+      relationship: contact.relationship,
+      keyId: rowKey.keyId,
+      dataKey: rowKey.dataKey,
+    };
+  });
   await db.transaction(async (tx) => {
     await tx.delete(sharedContacts).where(eq(sharedContacts.userId, userId));
-    if (contacts.length > 0) await tx.insert(sharedContacts).values(contacts.map((c) => ({ userId, ...c })));
+    if (rows.length > 0) await tx.insert(sharedContacts).values(rows);
   });
 }
 
 export async function selectShared(db: Db, userId: number) {
   const apps = await db.select({ name: sharedApps.name }).from(sharedApps).where(eq(sharedApps.userId, userId));
-  const contacts = await db
-    .select({ name: sharedContacts.name, mobile: sharedContacts.mobile, relationship: sharedContacts.relationship })
+  const stored = await db
+    .select({
+      name: sharedContacts.name,
+      mobile: sharedContacts.mobile,
+      relationship: sharedContacts.relationship,
+      keyId: sharedContacts.keyId,
+      dataKey: sharedContacts.dataKey,
+    })
     .from(sharedContacts)
     .where(eq(sharedContacts.userId, userId));
+  const keys = atRestKeysOf(db);
+  const contacts = stored.map(({ keyId, dataKey, ...contact }) => {
+    const rowKey = keys.openRowKey(`shared_contacts:${userId}`, keyId, dataKey);
+    return {
+      name: rowKey.open(sharedContacts.name.name, contact.name),
+      mobile: rowKey.open(sharedContacts.mobile.name, contact.mobile),
+      relationship: contact.relationship,
+    };
+  });
   return { apps, contacts };
 }
 

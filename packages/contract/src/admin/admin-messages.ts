@@ -28,6 +28,8 @@ export const ADMIN_FIRST_APPROVAL_RECORDED = '已記錄第一位核准，等待�
 export const ADMIN_TRANSFER_NOT_WAITING = '此轉帳已不在待確認狀態';
 export const ADMIN_PAYMENT_NOT_HELD = '此筆款項已處理，不在暫停入帳狀態';
 export const ADMIN_NO_CREDIT_KEPT = '此訂單沒有待退還的溢繳款';
+export const ADMIN_SEARCH_UNRECOGNISED = '請輸入完整的手機號碼（09 開頭 10 碼）、身分證字號或訂單編號（L 開頭）';
+export const ADMIN_CONTRACT_UNSIGNED = '此訂單尚未簽約，沒有已簽署的契約';
 export const ADMIN_ORIGINS_RULE = 'API 網址須為 https:// 開頭、不含路徑的網址，最多 10 個且不可重複';
 
 /** Reason codes an approval or a refusal is recorded under, in plain words. */
@@ -69,5 +71,10 @@ export const AUDIT_ACTION_LABELS = {
   'held.refunded': '暫停款項退還',
   'credit.refunded': '溢繳款退還',
   'settings.apiOrigins': '變更 API 網址',
+  'customer.searched': '查詢用戶',
+  'customer.viewed': '檢視用戶資料',
+  'order.viewed': '檢視訂單',
+  'order.contractViewed': '檢視契約',
+  'export.downloaded': '匯出 CSV',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -15,13 +15,23 @@ export interface TAdminRoute {
   method: TAdminMethod;
   path: string;
   access: TRouteAccess;
+  /**
+   * A route that answers a person's data: the roles that see it whole (name, mobile, birth
+   * date); the others see it masked. Every view is written to the audit trail either way.
+   */
+  unmasked?: readonly TOperatorRole[];
 }
 
-const route = (method: TAdminMethod, path: string, access: TRouteAccess): TAdminRoute => ({ method, path, access });
+const route = (method: TAdminMethod, path: string, access: TRouteAccess, unmasked?: readonly TOperatorRole[]): TAdminRoute =>
+  unmasked ? { method, path, access, unmasked } : { method, path, access };
 
 const REVIEW = ['administrator', 'reviewer'] as const;
 const FINANCE = ['administrator', 'finance'] as const;
 const ADMIN = ['administrator'] as const;
+/** Who looks people and orders up: customer service, finance (payments and refunds) and administrators. */
+const LOOKUP = ['administrator', 'support', 'finance'] as const;
+/** Who sees a person's name, mobile and birth date whole: those who talk to the person. */
+const SEES_PERSON = ['administrator', 'support'] as const;
 
 export const ADMIN_ROUTES = {
   csrf: route('GET', '/csrf', 'public'),
@@ -45,6 +55,16 @@ export const ADMIN_ROUTES = {
   refundCredit: route('POST', '/payments/credits/:orderId/refund', FINANCE),
   checkBooks: route('GET', '/payments/books', FINANCE),
 
+  reconciliation: route('GET', '/payments/reconciliation', FINANCE),
+  exportCsv: route('GET', '/exports/:kind', FINANCE),
+
+  dashboard: route('GET', '/dashboard', FINANCE),
+
+  searchCustomers: route('GET', '/customers', LOOKUP),
+  customerDetail: route('GET', '/customers/:userId', LOOKUP, SEES_PERSON),
+  orderDetail: route('GET', '/orders/:orderId', LOOKUP, SEES_PERSON),
+  orderContract: route('GET', '/orders/:orderId/contract', LOOKUP),
+
   listAudit: route('GET', '/audit', ADMIN),
 
   getApiOrigins: route('GET', '/settings/api-origins', ADMIN),
@@ -63,6 +83,11 @@ export function roleMayCall(role: TOperatorRole, route: TAdminRoute): boolean {
   return route.access === 'public' || route.access === 'signedIn' || route.access.includes(role);
 }
 
+/** Whether `role` sees the person's data `route` answers whole (else masked). */
+export function roleSeesPerson(role: TOperatorRole, route: TAdminRoute): boolean {
+  return route.unmasked?.includes(role) ?? false;
+}
+
 /** The route's path with its parameters filled in, under the prefix. */
 export function adminUrl(route: TAdminRoute, params: Record<string, string | number> = {}): string {
   return ADMIN_API_PREFIX + route.path.replace(/:([a-zA-Z]+)/g, (_match, name: string) => encodeURIComponent(String(params[name] ?? '')));
@@ -70,8 +95,11 @@ export function adminUrl(route: TAdminRoute, params: Record<string, string | num
 
 /** The console's pages: each shown in the menu only to roles that may call its route. */
 export const ADMIN_PAGES = [
+  { key: 'dashboard', path: '/dashboard', label: '營運儀表板', route: ADMIN_ROUTES.dashboard },
+  { key: 'customers', path: '/customers', label: '用戶與訂單', route: ADMIN_ROUTES.searchCustomers },
   { key: 'reviews', path: '/reviews', label: '審核佇列', route: ADMIN_ROUTES.listReviews },
   { key: 'payments', path: '/payments', label: '款項處理', route: ADMIN_ROUTES.listTransfers },
+  { key: 'reconciliation', path: '/reconciliation', label: '對帳與匯出', route: ADMIN_ROUTES.reconciliation },
   { key: 'audit', path: '/audit', label: '操作紀錄', route: ADMIN_ROUTES.listAudit },
   { key: 'settings', path: '/settings', label: '網域與活動設定', route: ADMIN_ROUTES.getApiOrigins },
   { key: 'operators', path: '/operators', label: '操作人員', route: ADMIN_ROUTES.listOperators },

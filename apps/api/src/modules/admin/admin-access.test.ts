@@ -25,7 +25,7 @@ import { SIGNINS_PER_ADDRESS } from './routes.ts';
 const { server } = accountsServerPerFile();
 
 /** Values that satisfy each path parameter's shape (the records need not exist). */
-const PARAMS = { orderId: 1, id: 1, image: 'idFront' };
+const PARAMS = { orderId: 1, id: 1, userId: 1, image: 'idFront', kind: 'payouts' };
 
 const routes = Object.entries(ADMIN_ROUTES) as Array<[TAdminRouteKey, (typeof ADMIN_ROUTES)[TAdminRouteKey]]>;
 

@@ -46,6 +46,10 @@ const FIELD_LABELS: Record<string, string> = {
   action: '操作項目',
   operator: '操作人員',
   target: '對象',
+  q: '查詢條件',
+  userId: '用戶編號',
+  kind: '匯出種類',
+  format: '格式',
 };
 
 const invalid = (field: string) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, operatorEnrolments, operatorRecoveryCodes, operators, operatorSessions, pendingReviewApprovals } from '../../db/schema/admin.ts';
 
@@ -183,4 +183,33 @@ export async function selectAudit(db: Db, filter: AuditFilter, limit: number, of
     db.select({ value: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** The latest audit rows about any of `targets` (user:<id>, order:<number>…), newest first. */
+export async function selectAuditOfTargets(db: Db, targets: string[], limit: number) {
+  if (targets.length === 0) return [];
+  return db.select().from(auditLog).where(inArray(auditLog.target, targets)).orderBy(desc(auditLog.id)).limit(limit);
+}
+
+/**
+ * Flags other modules hand over as SQL (each owner's condition on a user), read in one
+ * query: for one user (`userId` already inside the flags), or counted per channel over a
+ * cohort subquery of (user_id, source_channel) whose flags test `cohort.user_id`.
+ */
+export async function selectFlags<K extends string>(db: Db, flags: Record<K, SQL<boolean>>): Promise<Record<K, boolean>> {
+  const [row] = await db.select(flags as Record<string, SQL<boolean>>).from(sql`(select 1) as one`);
+  return Object.fromEntries(Object.keys(flags).map((key) => [key, row?.[key] === true])) as Record<K, boolean>;
+}
+
+export const COHORT_USER_ID = sql`cohort.user_id`;
+/** One user's id as a bound parameter of the owners' flags. */
+export const boundUserId = (userId: number): SQL => sql`${userId}::int`;
+
+export async function selectCohortCounts<K extends string>(db: Db, cohort: SQL, flags: Record<K, SQL<boolean>>): Promise<Array<{ channel: string; registered: number } & Record<K, number>>> {
+  const counts = Object.fromEntries(Object.entries(flags).map(([key, flag]) => [key, sql<number>`(count(*) filter (where ${flag as SQL}))::int`]));
+  const rows = await db
+    .select({ channel: sql<string>`cohort.source_channel`, registered: sql<number>`count(*)::int`, ...counts })
+    .from(sql`(${cohort}) as cohort`)
+    .groupBy(sql`1`);
+  return rows as Array<{ channel: string; registered: number } & Record<K, number>>;
 }

@@ -1,13 +1,9 @@
 import type { TAuditListResponse } from '@app/contract/admin/admin-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { selectAudit } from './admin-repository.ts';
+import { taipeiDayStart } from './taipei-days.ts';
 
 const PAGE_SIZE = 50;
-
-/** Taipei midnight of a YYYY-MM-DD day, as an instant. */
-function taipeiDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
-}
 
 /** The audit trail, newest first, filtered by operator, action, target and Taipei days (both included). */
 export async function listAudit(options: {

@@ -25,7 +25,16 @@ import {
   ZTransferReviewRequestSchema,
   ZUpdateOperatorRequestSchema,
 } from '@app/contract/admin/admin-schemas.ts';
+import { ZCustomerSearchQuerySchema, ZOrderContractQuerySchema, ZUserIdParamsSchema } from '@app/contract/admin/admin-customer-schemas.ts';
+import { ZDayRangeQuerySchema, ZExportParamsSchema } from '@app/contract/admin/admin-report-schemas.ts';
+import { ADMIN_CONTRACT_UNSIGNED } from '@app/contract/admin/admin-messages.ts';
+import { roleSeesPerson } from '@app/contract/admin/admin-routes.ts';
 import { clientAddressKey } from '../../domain/client-address.ts';
+import { FileAnswer } from '../../plugins/envelope-codec.ts';
+import { loadBankDirectory } from '../bank-accounts/bank-directory.ts';
+import { viewContract } from '../contracts/view-contract.ts';
+import { reconcileCollections } from '../repayments/reconcile-collections.ts';
+import { findUserPhone } from '../users/find-user-phone.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getApiOrigins } from '../config/api-origins.ts';
 import { getOrder } from '../orders/get-order.ts';
@@ -36,6 +45,12 @@ import { cookieOptions, guardAdminRoute, parseInput, sendAdminError, sendAdminNo
 import { changeApiOrigins } from './change-api-origins.ts';
 import { createOperator, reissueEnrolment } from './create-operator.ts';
 import { decideReview } from './decide-review.ts';
+import { exportCsv } from './export-csv.ts';
+import { searchCustomers } from './search-customers.ts';
+import { showCustomer } from './show-customer.ts';
+import { showDashboard } from './show-dashboard.ts';
+import { showOrder } from './show-order.ts';
+import { daysFrom, instantsOf } from './taipei-days.ts';
 import { completeEnrolment, showEnrolment } from './enrol-operator.ts';
 import { listAudit } from './list-audit.ts';
 import { getReviewDetail, listReviews, reviewImageKey } from './list-reviews.ts';
@@ -85,6 +100,7 @@ export const adminModule: FastifyPluginAsync = async (app) => {
   const config = app.config.admin;
   const production = app.config.nodeEnv === 'production';
   const { db } = app;
+  const directory = await loadBankDirectory();
 
   const sendImage = async (reply: FastifyReply, owner: { userId: number; key: string } | null) => {
     const image = owner ? await readOwnImage({ db, files: app.fileStorage, userId: owner.userId, key: owner.key }) : null;
@@ -186,6 +202,64 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     async checkBooks() {
       const differences = await checkBooks({ db });
       return { balanced: differences.length === 0, differences };
+    },
+
+    async reconciliation({ req }) {
+      const { from, to } = parseInput(ZDayRangeQuerySchema, req.query);
+      return reconcileCollections({ db, ...instantsOf(from, to), days: daysFrom(from, to) });
+    },
+    async exportCsv({ req, reply, caller, now }) {
+      const { kind } = parseInput(ZExportParamsSchema, req.params);
+      const { from, to } = parseInput(ZDayRangeQuerySchema, req.query);
+      const file = await exportCsv({ db, kind, from, to });
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'export.downloaded', target: `export:${kind}`, after: { from, to, rows: file.rows } });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.csv);
+    },
+
+    async dashboard({ now }) {
+      return showDashboard({ db, now });
+    },
+
+    async searchCustomers({ req, caller, now }) {
+      const { q } = parseInput(ZCustomerSearchQuerySchema, req.query);
+      const result = await searchCustomers({ db, query: q });
+      // Who looked whom up (never the value typed: it is personal data).
+      const [found] = result.items;
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'customer.searched', target: found ? `user:${found.userId}` : '', after: { by: result.kind, found: result.items.length } });
+      return result;
+    },
+    async customerDetail({ req, caller, now }) {
+      const { userId } = parseInput(ZUserIdParamsSchema, req.params);
+      const unmasked = roleSeesPerson(signedIn(caller).role, ADMIN_ROUTES.customerDetail);
+      const detail = await showCustomer({ db, directory, userId, unmasked });
+      if (!detail) throw notFound();
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'customer.viewed', target: `user:${userId}`, after: { unmasked } });
+      return detail;
+    },
+    async orderDetail({ req, caller, now }) {
+      const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
+      const unmasked = roleSeesPerson(signedIn(caller).role, ADMIN_ROUTES.orderDetail);
+      const detail = await showOrder({ db, config: app.config, orderId, now, unmasked });
+      if (!detail) throw notFound();
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'order.viewed', target: `order:${detail.order.orderNo}`, after: { unmasked } });
+      return detail;
+    },
+    async orderContract({ req, reply, caller, now }) {
+      const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
+      const { format } = parseInput(ZOrderContractQuerySchema, req.query);
+      const order = await getOrder({ db, orderId });
+      if (!order) throw notFound();
+      if (!order.contractSignedAt) throw new AppError('NOT_FOUND', { userMessage: ADMIN_CONTRACT_UNSIGNED, message: 'admin asked for an unsigned contract' });
+      const answer = await viewContract({ db, directory, lender: app.config.lender, userId: order.userId, phone: (await findUserPhone({ db, userId: order.userId })) ?? '', orderId, format });
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'order.contractViewed', target: `order:${order.orderNo}`, after: { format } });
+      reply.header('cache-control', 'no-store');
+      if (answer instanceof FileAnswer) {
+        return reply.type(answer.contentType).header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`).send(answer.bytes);
+      }
+      return reply.type('text/html; charset=utf-8').send(answer);
     },
 
     async listAudit({ req }) {

@@ -18,10 +18,11 @@ import { apiAsPage, randomMobile, randomNationalId, type PageApi } from './borro
 /**
  * The back office as a new operator meets it, at 1440x900 in real Chromium: the first
  * administrator made by `npm run admin:create`, TOTP enrolled from the link's QR page,
- * signed in; an application the engine left to staff approved from the review queue and
- * the borrower's order paid out; the borrower's manual transfer confirmed and the order
- * settled; a reviewer added from the console sees neither payments nor settings and the
- * API refuses them.
+ * signed in; the dashboard; an application the engine left to staff approved from the
+ * review queue and the borrower's order paid out; the borrower's manual transfer confirmed
+ * and the order settled; the borrower found by the order number, their page and the
+ * order's; the day's reconciliation; a reviewer added from the console sees neither
+ * payments nor settings and the API refuses them.
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-admin-'));
@@ -107,9 +108,16 @@ describe('the back office console', () => {
       await admin.page.setViewportSize(DESKTOP);
       await enrol(admin.page, firstEnrolment, 'harbour-lantern-2026', 'administrator');
       await signIn(admin.page, 'boss', 'harbour-lantern-2026');
-      expect(await menuItems(admin.page)).toEqual(['審核佇列', '款項處理', '操作紀錄', '網域與活動設定', '操作人員']);
+      expect(await menuItems(admin.page)).toEqual(['營運儀表板', '用戶與訂單', '審核佇列', '款項處理', '對帳與匯出', '操作紀錄', '網域與活動設定', '操作人員']);
+
+      // The dashboard first: today's application (the borrower's) counted, the funnel drawn by a chart.
+      await admin.page.getByRole('heading', { name: /營運儀表板/ }).waitFor();
+      await admin.page.getByText('轉換漏斗（30 日內註冊者，依來源管道）').waitFor();
+      await admin.page.locator('.recharts-bar-rectangle').first().waitFor();
+      await shot(admin.page, 'dashboard');
 
       // Review queue → the application's detail → approve.
+      await admin.page.getByRole('menuitem', { name: '審核佇列' }).click();
       const row = admin.page.getByRole('row').filter({ hasText: '林*華' });
       await row.waitFor();
       await shot(admin.page, 'review-queue');
@@ -154,10 +162,32 @@ describe('the back office console', () => {
       await admin.page.getByText(/已入帳，訂單狀態/).waitFor();
       await expect.poll(async () => (await orderOf(api, orderId)).state, { timeout: 30_000, interval: 300 }).toBe('已結清');
 
+      // Customer service's search by the order number: the person's page and the order's, each view audited.
+      const { orderNo } = await orderOf(api, orderId);
+      await admin.page.getByRole('menuitem', { name: '用戶與訂單' }).click();
+      await admin.page.getByLabel('查詢條件').fill(orderNo);
+      await admin.page.getByRole('button', { name: '查詢' }).click();
+      await admin.page.getByRole('cell', { name: '林*華' }).waitFor();
+      await shot(admin.page, 'customer-search');
+      await admin.page.getByRole('button', { name: '查看用戶' }).click();
+      await admin.page.getByText('林美華').waitFor();
+      await admin.page.getByRole('link', { name: orderNo }).waitFor();
+      await shot(admin.page, 'customer');
+      await admin.page.getByRole('link', { name: orderNo }).click();
+      await admin.page.getByText('還款計畫').waitFor();
+      await admin.page.getByText('已結清').first().waitFor();
+      await shot(admin.page, 'order');
+
+      // The day's reconciliation: the manual transfer is no gateway payment, so nothing differs.
+      await admin.page.getByRole('menuitem', { name: '對帳與匯出' }).click();
+      await admin.page.getByText('閘道通知與入帳全部相符').waitFor();
+      await shot(admin.page, 'reconciliation');
+
       // The audit trail holds each step, attributed.
       await admin.page.getByRole('menuitem', { name: '操作紀錄' }).click();
       await admin.page.getByRole('cell', { name: '確認轉帳入帳' }).waitFor();
       await admin.page.getByRole('cell', { name: '核准申請' }).waitFor();
+      await admin.page.getByRole('cell', { name: '檢視用戶資料' }).waitFor();
       await shot(admin.page, 'audit');
 
       // The API origins the borrowers' app reads.

@@ -25,7 +25,7 @@ export function AdminShell() {
   if (!session.data) return <Navigate to="/login" replace />;
   const { operator } = session.data;
   const pages = ADMIN_PAGES.filter((page) => roleMayCall(operator.role, page.route));
-  const selected = pages.find((page) => location.pathname.startsWith(page.path))?.key;
+  const selected = (pages.find((page) => location.pathname.startsWith(page.path)) ?? (location.pathname.startsWith('/orders/') ? pages.find((page) => page.key === 'customers') : undefined))?.key;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

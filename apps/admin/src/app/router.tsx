@@ -1,4 +1,4 @@
-import { ADMIN_PAGES } from '@app/contract/admin/admin-routes.ts';
+import { ADMIN_PAGES, ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
 import { createHashRouter, Navigate, RouterProvider } from 'react-router';
 import { AdminShell } from './admin-shell.tsx';
 import { FirstPage } from './first-page.tsx';
@@ -19,6 +19,29 @@ const router = createHashRouter([
     element: <AdminShell />,
     children: [
       { index: true, element: <FirstPage /> },
+      {
+        path: 'dashboard',
+        element: <RoleGate route={page('dashboard').route} />,
+        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/dashboard/pages/dashboard-page.tsx')).default }) }],
+      },
+      {
+        path: 'customers',
+        element: <RoleGate route={page('customers').route} />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/customers/pages/customers-page.tsx')).default }) },
+          { path: ':userId', lazy: async () => ({ Component: (await import('../features/customers/pages/customer-page.tsx')).default }) },
+        ],
+      },
+      {
+        path: 'orders/:orderId',
+        element: <RoleGate route={ADMIN_ROUTES.orderDetail} />,
+        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/customers/pages/order-page.tsx')).default }) }],
+      },
+      {
+        path: 'reconciliation',
+        element: <RoleGate route={page('reconciliation').route} />,
+        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reconciliation/pages/reconciliation-page.tsx')).default }) }],
+      },
       {
         path: 'reviews',
         element: <RoleGate route={page('reviews').route} />,

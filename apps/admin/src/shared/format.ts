@@ -21,3 +21,8 @@ export function formatMoney(amount: number | null | undefined): string {
 export function formatScore(score: number | null | undefined): string {
   return score === null || score === undefined ? '—' : score.toFixed(2);
 }
+
+/** A rate from its two counts, 12.3 %; — when there is nothing to divide by. */
+export function formatRate(part: number, whole: number): string {
+  return whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)} %`;
+}

@@ -26,6 +26,9 @@ export const OCR_TITLE = '請核對辨識結果';
 export const OCR_HINT = '以下資料由照片自動辨識，可能有誤；請逐項與身分證核對，不正確的請直接修改。';
 export const OCR_CONFIDENCE_LOW = '辨識信心較低，請特別留意';
 export const OCR_NOT_READ = '未能辨識，請填寫';
+/** A field read but for one detail (the ID number's first letter, a look-alike character): one tap picks. */
+export const OCR_PICK_ONE = '有一個字無法確定，請對照證件點選正確的一項';
+export const OCR_GENDER_FROM_ID_NUMBER = '證件上的性別未能辨識，依身分證字號第二碼判斷，請核對';
 export const OCR_ID_NUMBER_REJECTED = '讀到的身分證字號未通過檢查碼驗證，請依證件填寫';
 export const OCR_STEP_ONE_DIFFERS = '與您在個人明細填寫的不同';
 export const OCR_STEP_ONE_NOTE = '我們不會自動修改您的個人明細；如個人明細有誤，請回到個人明細更正。';

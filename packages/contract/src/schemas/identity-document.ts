@@ -19,8 +19,15 @@ const ZIssueDateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, ISSUE_DATE_INVALID);
 
-/** One proposed field: null when it could not be read; confidence 0-1. */
-const proposed = <T extends z.ZodType>(value: T) => z.object({ value: value.nullable(), confidence: z.number().min(0).max(1) });
+/**
+ * One proposed field: null when it could not be read; confidence 0-1. `choices` (optional,
+ * added later: older clients ignore it): a field read but for one detail the reader cannot
+ * settle, `value` null and these the whole values it may be, for a one-tap choice (the ID
+ * number's first letter O, D or Q, which the checksum cannot tell apart; a name with one
+ * character between two look-alikes).
+ */
+const proposed = <T extends z.ZodType>(value: T) =>
+  z.object({ value: value.nullable(), confidence: z.number().min(0).max(1), choices: z.array(value).optional() });
 
 /** POST /api/v3/userAuth/ocrCheck — read the front photo (an own upload). */
 export const ZOcrCheckRequestSchema = z.object({ frontKey: z.string().min(1, PHOTO_NOT_FOUND).max(128, PHOTO_NOT_FOUND) });
@@ -43,6 +50,8 @@ export const ZOcrCheckResponseSchema = z.object({
   idNumberRejected: z.boolean(),
   /** The card's gender and its ID number's gender digit disagree. */
   genderConflict: z.boolean(),
+  /** 性別 was not read on the card: the gender is the ID number's second digit's (optional, added later). */
+  genderFromIdNumber: z.boolean().optional(),
   stepOneDifferences: z.array(z.enum(ID_CARD_FIELDS)),
 });
 export type TOcrCheckResponse = z.infer<typeof ZOcrCheckResponseSchema>;

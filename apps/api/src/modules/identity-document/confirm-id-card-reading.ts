@@ -9,7 +9,8 @@ import { stepOneDifferences } from './step-one-differences.ts';
 
 /**
  * ocrConfirm: the user's values for one of their own readings. A field whose value
- * differs from the proposal (or was not read) is stored as corrected. Step 1 is not
+ * differs from the proposal (or was not read) is stored as corrected, unless it is one of
+ * the choices the reading offered for it. Step 1 is not
  * changed. Values that differ from step 1 are refused unless the borrower accepts them
  * (`acceptDifferences`): then they are stored with the accepted fields, and the decision
  * engine sends the application to staff (docs/product.md, "Onboarding").
@@ -32,7 +33,11 @@ export async function confirmIdCardReading(options: {
   if (differences.length > 0 && acceptDifferences !== true) {
     throw new AppError('BUSINESS_RULE', { userMessage: OCR_DIFFERENCES_NOT_ACCEPTED, message: 'card differs from step 1, not accepted' });
   }
-  const correctedFields: IdCardField[] = ID_CARD_FIELDS.filter((field) => reading.proposal[field].value !== values[field]);
+  // A value picked from the proposal's choices is the reading's, not a correction.
+  const correctedFields: IdCardField[] = ID_CARD_FIELDS.filter((field) => {
+    const proposed: { value: string | null; choices?: readonly string[] } = reading.proposal[field];
+    return proposed.value !== values[field] && !(proposed.value === null && proposed.choices?.includes(values[field]));
+  });
   await confirmReading(db, userId, reading.id, { ...values, acceptedDifferences: differences }, correctedFields, options.now);
   return { correctedFields, stepOneDifferences: differences, acceptedDifferences: differences };
 }

@@ -11,6 +11,12 @@ export interface ProposedValue<T extends string = string> {
   value: T | null;
   /** 0-1: how sure the reader is. */
   confidence: number;
+  /**
+   * A field read but for one detail the reader cannot settle (the ID number's first letter,
+   * O, D or Q, which weigh alike in the checksum): `value` is null and these are the whole
+   * values it may be (each passes the checksum), for the user to pick one.
+   */
+  choices?: T[];
 }
 
 export interface IdCardFrontReading {
@@ -26,6 +32,8 @@ export interface IdCardFrontReading {
   idNumberRejected: boolean;
   /** The card's 性別 and the ID number's gender digit disagree. */
   genderConflict: boolean;
+  /** 性別 was not read on the card: the gender proposed is the ID number's second digit's. */
+  genderFromIdNumber: boolean;
 }
 
 export interface IdCardReader {

@@ -74,9 +74,10 @@ describe('parseIdCardFront', () => {
     expect(reading.fields.gender.confidence).toBeLessThanOrEqual(0.3);
   });
 
-  it('takes the gender from the ID digit when 性別 was not read', () => {
+  it('takes the gender from the ID digit when 性別 was not read, and says so', () => {
     const reading = parseIdCardFront(lines('統 一 編 號 A123456789'));
-    expect(reading.fields.gender).toEqual({ value: 'male', confidence: 0.81 });
+    expect(reading.fields.gender).toEqual({ value: 'male', confidence: 0.9 });
+    expect(reading.genderFromIdNumber).toBe(true);
   });
 
   it('repairs a letter read as its look-alike digit only when the checksum then holds', () => {
@@ -92,26 +93,111 @@ describe('parseIdCardFront', () => {
     expect(reading.idNumberRejected).toBe(false);
   });
 
-  it('votes the value regions read again: the name character by character, a date whole', () => {
-    const reading = parseIdCardFront(lines('姓 名 莊 子 說', '年 月 日 民 國 57 年 9 月 8 日'), [], {
+  it("votes every reading of the name, the page's and the crops', character by character by confidence, and a date whole", () => {
+    const reading = parseIdCardFront(lines('姓 名 莊 子 誠', '年 月 日 民 國 57 年 9 月 8 日'), [], {
       name: [
         { text: '莊 子 誠', confidence: 90 },
-        { text: '莊 子 說', confidence: 80 },
+        { text: '莊 子 說', confidence: 30 },
         { text: '名 莊 子 誠', confidence: 90 },
         { text: '莊 子', confidence: 95 },
       ],
       birthDate: lines('民 國 57 年 9 月 3 日', '民 國 57 年 9 月 3 日', '民 國 57 年 13 月 3 日'),
     });
-    // The page's reading (說) does not vote when the rereads read a name.
+    // 誠 read surely three times (the page's among them), 說 once unsurely: 誠, sure.
     expect(reading.fields.name.value).toBe('莊子誠');
-    expect(reading.fields.name.confidence).toBeLessThan(0.9);
+    expect(reading.fields.name.confidence).toBeGreaterThanOrEqual(0.75);
+    expect(reading.fields.name.choices).toBeUndefined();
     expect(reading.fields.birthDate.value).toBe('1968-09-03');
     expect(reading.fields.birthDate.confidence).toBeCloseTo(0.6);
+  });
+
+  it("lets the page's sure character outvote a look-alike the crops read more often but unsurely", () => {
+    const word = (text: string, confidence: number) => ({ text, confidence });
+    const line = (confidence: number, ...chars: Array<[string, number]>): OcrLine => ({
+      text: chars.map(([c]) => c).join(' '),
+      confidence,
+      words: chars.map(([c, n]) => word(c, n)),
+    });
+    const page = [line(95, ['姓', 96], ['名', 96], ['許', 96], ['淑', 96], ['芬', 96])];
+    const crops = [
+      line(80, ['許', 96], ['淑', 96], ['芛', 15]),
+      line(80, ['許', 96], ['淑', 96], ['芛', 10]),
+      line(80, ['許', 96], ['淑', 96], ['芛', 10]),
+      line(90, ['許', 96], ['淑', 95], ['芬', 93]),
+    ];
+    // A count of the crops alone: 芛 3, 芬 1. By confidence, with the page: 芬.
+    const reading = parseIdCardFront(page, [], { name: crops });
+    expect(reading.fields.name.value).toBe('許淑芬');
+    expect(reading.fields.name.confidence).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('offers two names, proposing neither, when one character is between two look-alikes read about as surely', () => {
+    const line = (...chars: Array<[string, number]>): OcrLine => ({
+      text: chars.map(([c]) => c).join(' '),
+      confidence: 90,
+      words: chars.map(([text, confidence]) => ({ text, confidence })),
+    });
+    const page = [line(['姓', 96], ['名', 96], ['王', 95], ['淑', 95], ['芛', 74])];
+    const crops = [
+      line(['王', 96], ['淑', 95], ['芛', 94]),
+      line(['王', 96], ['淑', 91], ['芬', 94]),
+      line(['王', 96], ['淑', 89], ['芬', 67]),
+      line(['王', 95], ['淑', 86], ['芛', 93]),
+    ];
+    const reading = parseIdCardFront(page, [], { name: crops });
+    expect(reading.fields.name).toEqual({ value: null, confidence: 0, choices: ['王淑芛', '王淑芬'] });
   });
 
   it('keeps the page reading when the rereads read nothing usable', () => {
     const reading = parseIdCardFront(lines('姓 名 陳 美 玲'), [], { name: lines('陳'), birthDate: lines('民 國') });
     expect(reading.fields.name).toEqual({ value: '陳美玲', confidence: 0.9 });
     expect(reading.fields.birthDate).toEqual({ value: null, confidence: 0 });
+  });
+
+  it('reads 性別 from its own crop, 男 or 女 only; noise there and on the page gives the ID digit, said so', () => {
+    const female = parseIdCardFront(lines('性 刺 如', '統 一 編 號 A223456781'), [], { gender: lines('女', '女') });
+    expect(female.fields.gender).toEqual({ value: 'female', confidence: 0.9 });
+    expect(female.genderFromIdNumber).toBe(false);
+    const noise = parseIdCardFront(lines('ˋˋˋRKSˋ 忍', '統 一 編 號 A223456781'), [], { gender: lines('ˋ', '忍') });
+    expect(noise.fields.gender).toEqual({ value: 'female', confidence: 0.9 });
+    expect(noise.genderFromIdNumber).toBe(true);
+    // 男 and 女 both read: neither is the card's.
+    const both = parseIdCardFront(lines('統 一 編 號 A223456781'), [], { gender: lines('男', '女') });
+    expect(both.genderFromIdNumber).toBe(true);
+  });
+
+  it('asks only for the letter when O, D and Q all pass: the digits kept, the three numbers offered', () => {
+    // O186730934 read with a 0 for its O by the A-Z/digit pass, a ( by the page.
+    for (const id of ['O186730934', 'D186730934', 'Q186730934']) expect(isValidTaiwanIdentityNumber(id)).toBe(true);
+    const reading = parseIdCardFront(lines('統 一 編 號 (186730934'), lines('0186730934'));
+    expect(reading.fields.idNumber).toEqual({ value: null, confidence: 0.9, choices: ['D186730934', 'O186730934', 'Q186730934'] });
+    expect(reading.idNumberRejected).toBe(false);
+    // The digits give the gender.
+    expect(reading.fields.gender.value).toBe('male');
+    expect(reading.genderFromIdNumber).toBe(true);
+  });
+
+  it('proposes O, D or Q only when both passes read that very letter', () => {
+    const both = parseIdCardFront(lines('統 一 編 號 D186730934'), lines('D186730934'));
+    expect(both.fields.idNumber).toEqual({ value: 'D186730934', confidence: 0.9 });
+    const one = parseIdCardFront(lines('統 一 編 號 (186730934'), lines('D186730934'));
+    expect(one.fields.idNumber.value).toBeNull();
+    expect(one.fields.idNumber.choices).toEqual(['D186730934', 'O186730934', 'Q186730934']);
+  });
+
+  it('picks by the checksum the one letter a digit read in its place can be', () => {
+    // C read as (: of C, G, O, D and Q only C passes with these digits.
+    expect(isValidTaiwanIdentityNumber('C207054154')).toBe(true);
+    const reading = parseIdCardFront(lines('統 一 編 號 (207054154'));
+    expect(reading.fields.idNumber.value).toBe('C207054154');
+    expect(reading.fields.idNumber.confidence).toBeLessThan(0.9);
+  });
+
+  it("asks for both the ID number and the gender when the number's gender digit contradicts the card's 性別", () => {
+    const reading = parseIdCardFront(lines('統 一 編 號 A123456789'), lines('A123456789'), { gender: lines('女') });
+    expect(reading.genderConflict).toBe(true);
+    expect(reading.fields.idNumber.value).toBe('A123456789');
+    expect(reading.fields.idNumber.confidence).toBeLessThanOrEqual(0.3);
+    expect(reading.fields.gender.confidence).toBeLessThanOrEqual(0.3);
   });
 });

@@ -35,7 +35,8 @@ export async function readIdCardFront(options: {
     throw new AppError('BUSINESS_RULE', { userMessage: OCR_UNAVAILABLE, message: 'id card reader failed' });
   }
   const { name, idNumber, birthDate } = reading.fields;
-  if (name.value === null && idNumber.value === null && birthDate.value === null && !reading.idNumberRejected) {
+  const nothing = (field: { value: string | null; choices?: string[] }) => field.value === null && !field.choices?.length;
+  if (nothing(name) && nothing(idNumber) && nothing(birthDate) && !reading.idNumberRejected) {
     throw new AppError('BUSINESS_RULE', { userMessage: OCR_UNREADABLE, message: 'id card front unreadable' });
   }
   const readingId = await insertReading(db, { userId, frontKey, engine: options.reader.engine, reading });
@@ -43,13 +44,21 @@ export async function readIdCardFront(options: {
   const differences = await stepOneDifferences({
     db,
     userId,
-    card: { name: f.name.value, idNumber: f.idNumber.value, birthDate: f.birthDate.value, gender: f.gender.value },
+    card: {
+      name: f.name.value,
+      idNumber: f.idNumber.value,
+      birthDate: f.birthDate.value,
+      gender: f.gender.value,
+      nameChoices: f.name.choices,
+      idNumberChoices: f.idNumber.choices,
+    },
   });
   return {
     readingId,
     fields: reading.fields,
     idNumberRejected: reading.idNumberRejected,
     genderConflict: reading.genderConflict,
+    genderFromIdNumber: reading.genderFromIdNumber,
     stepOneDifferences: differences,
   };
 }

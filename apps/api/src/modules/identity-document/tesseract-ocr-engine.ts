@@ -91,7 +91,11 @@ async function linesOf(reader: Worker, image: Buffer, parameters: Partial<Worker
         lines.push({
           text: line.text,
           confidence: line.confidence,
-          words: line.words.map((word) => ({ text: word.text, confidence: word.confidence })),
+          words: line.words.map((word) => ({
+            text: word.text,
+            confidence: word.confidence,
+            symbols: (word.symbols ?? []).map((symbol) => ({ text: symbol.text, confidence: symbol.confidence })),
+          })),
           bbox: line.bbox,
         });
       }
@@ -191,6 +195,8 @@ const LAYOUT = {
   name: { x0: 150, y0: 112, x1: 500, y1: 198 },
   birthDate: { x0: 150, y0: 232, x1: 500, y1: 292 },
   issueDate: { x0: 30, y0: 400, x1: 700, y1: 460 },
+  /** 性別's value alone (男 or 女), right of its label. */
+  gender: { x0: 148, y0: 310, x1: 250, y1: 366 },
 } as const;
 
 type Region = { left: number; top: number; width: number; height: number };
@@ -224,6 +230,8 @@ function frameOf(lines: ReadonlyArray<OcrLine & { bbox: Box }>, asciiLines: Read
 interface CropVariant {
   scale: number;
   filter?: 'median' | 'thin';
+  /** Read as one character (性別's value) instead of one line. */
+  single?: boolean;
 }
 
 /**
@@ -238,6 +246,7 @@ const VARIANTS: Record<keyof FieldRereads, readonly CropVariant[]> = {
   name: [{ scale: 0.5 }, { scale: 0.6 }, { scale: 0.6, filter: 'thin' }, { scale: 0.8, filter: 'thin' }, { scale: 1, filter: 'thin' }, { scale: 1 }],
   birthDate: [{ scale: 1 }, { scale: 1.5, filter: 'median' }, { scale: 2 }],
   issueDate: [{ scale: 1 }, { scale: 1.5, filter: 'median' }],
+  gender: [{ scale: 1, single: true }, { scale: 1.5, filter: 'median', single: true }],
 };
 
 async function cropFor(grey: Buffer, region: Region, variant: CropVariant): Promise<Buffer> {
@@ -254,11 +263,12 @@ async function cropFor(grey: Buffer, region: Region, variant: CropVariant): Prom
 
 /** Each value's region read again as a single line, in each of its variants. */
 async function rereadFields(reader: Worker, grey: Buffer, frame: Frame): Promise<FieldRereads> {
-  const rereads: Record<keyof FieldRereads, OcrLine[]> = { name: [], birthDate: [], issueDate: [] };
+  const rereads: Record<keyof FieldRereads, OcrLine[]> = { name: [], birthDate: [], issueDate: [], gender: [] };
   for (const field of Object.keys(VARIANTS) as Array<keyof FieldRereads>) {
     const region = frame(LAYOUT[field]);
     for (const variant of VARIANTS[field]) {
-      rereads[field].push(...(await linesOf(reader, await cropFor(grey, region, variant), { tessedit_pageseg_mode: PSM.SINGLE_LINE })));
+      const mode = variant.single ? PSM.SINGLE_CHAR : PSM.SINGLE_LINE;
+      rereads[field].push(...(await linesOf(reader, await cropFor(grey, region, variant), { tessedit_pageseg_mode: mode })));
     }
   }
   return rereads;

@@ -99,7 +99,17 @@ export interface RenderOptions {
   /** Blur radius in pixels. */
   blur?: number;
   random?: () => number;
+  /** The name's typeface: the bold sans of the tests (default), the bold serif, or regular sans. */
+  nameFont?: 'sansBold' | 'serifBold' | 'sans';
+  /** A bright spot (a lamp on the laminate): where on the card (0-1) and how white (0-1). */
+  glare?: { x: number; y: number; strength: number };
+  /** A diagonal band of reflected light across the laminate, 0-1 how white. */
+  reflection?: number;
+  /** Horizontal shear (the card photographed at an angle), e.g. -0.06..0.06. */
+  shear?: number;
 }
+
+const NAME_FONTS = { sansBold: 'CardSansBold', serifBold: 'CardSerifBold', sans: 'CardSans' } as const;
 
 const W = 1000;
 const H = 630;
@@ -131,7 +141,7 @@ export function renderIdCardFront(person: CardPerson, options: RenderOptions = {
   const [iy, im, id] = rocParts(person.issueDate);
   g.font = '30px CardSans';
   g.fillText('姓\u3000名', 40, 170);
-  g.font = '52px CardSansBold';
+  g.font = `52px ${NAME_FONTS[options.nameFont ?? 'sansBold']}`;
   g.fillText(person.name, 160, 175);
   g.font = '30px CardSans';
   g.fillText('出\u3000生', 40, 250);
@@ -157,6 +167,23 @@ export function renderIdCardFront(person: CardPerson, options: RenderOptions = {
   g.font = '46px CardSansBold';
   g.fillText(person.idNumber, 610, 565);
 
+  if (options.glare) {
+    const { x, y, strength } = options.glare;
+    const spot = g.createRadialGradient(x * W, y * H, 0, x * W, y * H, 220);
+    spot.addColorStop(0, `rgba(255, 255, 255, ${strength})`);
+    spot.addColorStop(1, 'rgba(255, 255, 255, 0)');
+    g.fillStyle = spot;
+    g.fillRect(0, 0, W, H);
+  }
+  if (options.reflection) {
+    const band = g.createLinearGradient(0, 0, W, H * 0.6);
+    band.addColorStop(0.35, 'rgba(255, 255, 255, 0)');
+    band.addColorStop(0.5, `rgba(255, 255, 255, ${options.reflection})`);
+    band.addColorStop(0.65, 'rgba(255, 255, 255, 0)');
+    g.fillStyle = band;
+    g.fillRect(0, 0, W, H);
+  }
+
   // The photo: the card slightly rotated on a grey table, then noise and blur.
   const photo = createCanvas(W + 120, H + 120);
   const p = photo.getContext('2d');
@@ -165,6 +192,7 @@ export function renderIdCardFront(person: CardPerson, options: RenderOptions = {
   p.save();
   p.translate(photo.width / 2, photo.height / 2);
   p.rotate(((options.rotation ?? 0) * Math.PI) / 180);
+  if (options.shear) p.transform(1, 0, options.shear, 1, 0, 0);
   if (options.blur) p.filter = `blur(${options.blur}px)`;
   p.drawImage(card, -W / 2, -H / 2);
   p.restore();
@@ -198,4 +226,66 @@ export function testCard(index: number, options: { wrongChecksum?: boolean } = {
     random,
   });
   return { person, image };
+}
+
+/**
+ * Card `index` of a harder seeded set: besides `testCard`'s conditions, the name in one of
+ * three typefaces, rotation up to ±4°, grain up to σ 9, blur up to 1.2 px, a shear (an
+ * angle), and on some cards a lamp's glare or a band of reflected light on the laminate.
+ */
+export function variedTestCard(index: number): { person: CardPerson; image: Buffer } {
+  const random = seededRandom(200_000 + index);
+  return { ...renderVaried(makePerson(random), random) };
+}
+
+function renderVaried(person: CardPerson, random: () => number): { person: CardPerson; image: Buffer } {
+  const fonts = ['sansBold', 'serifBold', 'sans'] as const;
+  const image = renderIdCardFront(person, {
+    nameFont: fonts[Math.floor(random() * fonts.length)]!,
+    rotation: (random() * 2 - 1) * 4,
+    noise: 2 + random() * 7,
+    blur: random() * 1.2,
+    shear: (random() * 2 - 1) * 0.06,
+    ...(random() < 0.35 ? { glare: { x: 0.15 + random() * 0.7, y: 0.15 + random() * 0.7, strength: 0.3 + random() * 0.4 } } : {}),
+    ...(random() < 0.35 ? { reflection: 0.2 + random() * 0.35 } : {}),
+    random,
+  });
+  return { person, image };
+}
+
+/** A valid national ID with this letter and gender (the digits from `random`). */
+export function idNumberWithLetter(random: () => number, letter: string, gender: 'male' | 'female'): string {
+  const digits = makeIdNumber(random, gender).slice(1, 9);
+  const value = LETTER_VALUES[letter]!;
+  const weights = [8, 7, 6, 5, 4, 3, 2, 1];
+  const sum = Math.floor(value / 10) + (value % 10) * 9 + [...digits].reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0);
+  return `${letter}${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * The cards a reader once got wrong, rendered here: names whose last character has
+ * look-alikes of the same radical (芬 芛, 英 苔, 涵 深), and ID numbers starting with O, D
+ * or Q (O, D and Q weigh alike in the checksum: read as 0, all three pass). Each in
+ * `variants` conditions of the harder set.
+ */
+export const LOOK_ALIKE_NAMES = ['許淑芬', '王淑芬', '李秀英', '鄭詩涵'] as const;
+export function lookAlikeCards(variants = 3): Array<{ person: CardPerson; image: Buffer; label: string }> {
+  const cards: Array<{ person: CardPerson; image: Buffer; label: string }> = [];
+  LOOK_ALIKE_NAMES.forEach((name, n) => {
+    for (let v = 0; v < variants; v += 1) {
+      const random = seededRandom(300_000 + n * 100 + v);
+      const person = { ...makePerson(random), name, gender: 'female' as const };
+      person.idNumber = idNumberWithLetter(random, pick(random, [...'ABCEFGHJKMNPRTUVWXY']), 'female');
+      cards.push({ ...renderVaried(person, random), label: `${name} #${v}` });
+    }
+  });
+  ['O', 'D', 'Q'].forEach((letter, n) => {
+    for (let v = 0; v < variants; v += 1) {
+      const random = seededRandom(400_000 + n * 100 + v);
+      const person = makePerson(random);
+      person.idNumber = idNumberWithLetter(random, letter, person.gender);
+      cards.push({ ...renderVaried(person, random), label: `${letter}… #${v}` });
+    }
+  });
+  return cards;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,8 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_OK, STATUS_RELOGIN, type Envelope } from '@app/contract/envelope.ts';
 import { CODE_RESEND_WAIT, CODE_SEND_LIMIT } from '@app/contract/messages/accounts.ts';
 import { SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
-import { HEALTH_PATH } from '@app/contract/paths.ts';
+import { HEALTH_PATH, PATHS } from '@app/contract/paths.ts';
+import { decodeEnvelope } from '@app/contract/wire.ts';
 import { randomMobile } from '../src/test/accounts-test-kit.ts';
 import { createTestClient, TEST_KEY, type TestClient } from '../src/test/test-server.ts';
 
@@ -50,7 +51,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let databaseName: string;
 let databaseUrl: string;
-let dataDir: string;
+/** One DATA_DIR per instance, as on two machines: files can only be shared through the store. */
+let dataDirs: string[] = [];
 /** Every child started, for afterAll, listening or not. */
 const started: Array<Pick<Instance, 'child' | 'exited'>> = [];
 let a: Instance;
@@ -162,7 +164,7 @@ beforeAll(async () => {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-scale-'));
+  dataDirs = [await mkdtemp(path.join(os.tmpdir(), 'api-scale-a-')), await mkdtemp(path.join(os.tmpdir(), 'api-scale-b-'))];
 
   const env = {
     NODE_ENV: 'test',
@@ -176,20 +178,25 @@ beforeAll(async () => {
     OTP_SECRET: randomBytes(32).toString('base64'),
     OTP_RESEND_SECONDS: '1',
     OTP_SENDS_PER_NUMBER_PER_HOUR: String(SENDS_PER_NUMBER_PER_HOUR),
-    DATA_DIR: dataDir,
+    // The same keys of data at rest on both (as the runbook requires); files go to PostgreSQL by default.
+    DATA_KEYS: `s1:${randomBytes(32).toString('base64')}`,
+    BLIND_INDEX_KEY: randomBytes(32).toString('base64'),
     WEB_DIST: '/nonexistent/web-dist',
     LOG_LEVEL: 'info',
   };
   // Both at the same moment against the same empty database: the migration lock is
   // what lets both come up.
-  const both = await Promise.allSettled([startInstance('A', env), startInstance('B', env)]);
+  const both = await Promise.allSettled([
+    startInstance('A', { ...env, DATA_DIR: dataDirs[0] ?? '' }),
+    startInstance('B', { ...env, DATA_DIR: dataDirs[1] ?? '' }),
+  ]);
   for (const result of both) if (result.status === 'rejected') throw result.reason;
   [a, b] = both.map((result) => (result as PromiseFulfilledResult<Instance>).value) as [Instance, Instance];
 });
 
 afterAll(async () => {
   await Promise.all(started.map(stopInstance));
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
   if (databaseName) await admin((client) => client.query(`drop database if exists ${databaseName} with (force)`));
 });
 
@@ -268,5 +275,32 @@ describe('two API processes on one PostgreSQL and one Redis', () => {
     // And the messages really went out through the process that accepted them.
     expect(await outbox(a, mobile)).toHaveLength(3);
     expect(await outbox(b, mobile)).toHaveLength(2);
+  });
+  it('an image uploaded through A is served by B (files in PostgreSQL, sealed), and neither folder holds it', async () => {
+    const mobile = randomMobile();
+    okBody((await a.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose: 'login' })).envelope);
+    const [message] = await outbox(a, mobile);
+    const { token } = okBody<{ token: string }>((await a.client.call(ENDPOINTS.login, { mobile, code: message?.code })).envelope);
+    const png = readFileSync(path.join(REPO_ROOT, 'apps/web/public/icons/icon-192.png'));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
+    const uploaded = await fetch(`${a.baseUrl}${PATHS.uploadImage.path}`, { method: 'POST', headers: { token }, body: form });
+    const { key, imageURL } = okBody<{ key: string; imageURL: string }>(decodeEnvelope(await uploaded.text(), a.client.cipher));
+
+    const served = await fetch(`${b.baseUrl}${imageURL}`, { headers: { token } });
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(0, 8)).toEqual(png.subarray(0, 8));
+    // Another borrower asking B for it gets nothing.
+    expect((await fetch(`${b.baseUrl}${imageURL}`)).status).not.toBe(200);
+
+    const stored = await admin(async (client) => {
+      const result = await client.query<{ bytes: Buffer; key_id: string }>('select bytes, key_id from file_blobs where key = $1', [key]);
+      return result.rows;
+    }, databaseUrl);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.key_id).toBe('s1');
+    expect(stored[0]?.bytes.includes(png.subarray(1, 4))).toBe(false);
+    for (const dir of dataDirs) expect(existsSync(path.join(dir, 'files'))).toBe(false);
   });
 });

@@ -232,5 +232,6 @@ describe('rows written before encryption, and key rotation', () => {
     } finally {
       await cleanup();
     }
-  });
+    // A fresh PGlite migrated twice: seconds, more on a loaded machine.
+  }, 120_000);
 });

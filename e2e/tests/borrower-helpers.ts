@@ -16,6 +16,11 @@ import { pageApi, type PageApi } from '../support/page-api.ts';
 const require = createRequire(import.meta.url);
 const SHEET = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'screenshot-facedetect.jpg');
 
+/** The sample sheet's face that facePhoto's selfie shows, for a card drawn elsewhere to carry it. */
+export function holderPortrait(): { src: string; x: number; y: number; size: number } {
+  return { src: `data:image/jpeg;base64,${readFileSync(SHEET).toString('base64')}`, x: 164, y: 346, size: 150 };
+}
+
 /**
  * Draws, in the page, the ID card front (portrait on the right; with `card`, the name,
  * birth date and number printed for the reader) or a selfie of the woman at x=164 of the sheet.
@@ -138,9 +143,9 @@ export async function passFaceCheck(api: PageApi, page: Page): Promise<void> {
   await api.call(ENDPOINTS.userAuthFaceCompare, { imageKey });
 }
 
-/** A valid national ID (female, letter A), random enough that no other borrower has it. */
-export function randomNationalId(): string {
-  const digits = [2, ...Array.from({ length: 7 }, () => randomInt(0, 10))];
+/** A valid national ID (letter A; female unless said), random enough that no other borrower has it. */
+export function randomNationalId(gender: 'female' | 'male' = 'female'): string {
+  const digits = [gender === 'male' ? 1 : 2, ...Array.from({ length: 7 }, () => randomInt(0, 10))];
   const sum = 1 + digits.reduce((total, d, i) => total + d * (8 - i), 0);
   return `A${digits.join('')}${(10 - (sum % 10)) % 10}`;
 }

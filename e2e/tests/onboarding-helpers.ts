@@ -139,8 +139,11 @@ export async function chooseBranch(page: Page, search: string, code: string, scr
 }
 
 /** An ID card front as a phone photographs it, with the labels the reader looks for, drawn in the page. */
-export async function idCardFrontJpeg(page: Page, card: { name: string; idNumber: string; rocBirth: string; gender: string; rocIssue: string }): Promise<Buffer> {
-  const dataUrl = await page.evaluate((c) => {
+export async function idCardFrontJpeg(
+  page: Page,
+  card: { name: string; idNumber: string; rocBirth: string; gender: string; rocIssue: string; portrait?: { src: string; x: number; y: number; size: number } },
+): Promise<Buffer> {
+  const dataUrl = await page.evaluate(async (c) => {
     const canvas = document.createElement('canvas');
     canvas.width = 1000;
     canvas.height = 630;
@@ -165,6 +168,13 @@ export async function idCardFrontJpeg(page: Page, card: { name: string; idNumber
     g.fillText(`發證日期\u3000${c.rocIssue}`, 40, 440);
     g.fillStyle = '#c9d3d8';
     g.fillRect(690, 120, 260, 320);
+    if (c.portrait) {
+      // The holder's face in the photo box (a face the face models know, for the selfie to match).
+      const img = new Image();
+      img.src = c.portrait.src;
+      await img.decode();
+      g.drawImage(img, c.portrait.x, c.portrait.y, c.portrait.size, c.portrait.size, 700, 150, 240, 240);
+    }
     g.fillStyle = '#b3202a';
     g.font = '30px "Noto Sans CJK TC"';
     g.fillText('統一編號', 470, 560);

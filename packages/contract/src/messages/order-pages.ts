@@ -192,12 +192,14 @@ export const ISSUED_SANDBOX_LINK = '測試環境：模擬超商繳費';
 export const ISSUED_NEW = '改用其他金額或方式';
 export const ISSUED_OPEN_TITLE = '尚未繳費的代碼';
 
+/** Time left of a code: 「2 天 23 小時 59 分」 from a day up, 「23 小時 59 分 59 秒」 below. */
 export function countdownText(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${h} 小時 ${pad(m)} 分 ${pad(s)} 秒`;
+  return d > 0 ? `${d} 天 ${h} 小時 ${pad(m)} 分` : `${h} 小時 ${pad(m)} 分 ${pad(s)} 秒`;
 }
 
 // Extension.

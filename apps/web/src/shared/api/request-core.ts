@@ -18,9 +18,16 @@ import { beginLoading } from '../ui/loading-store.ts';
 import { goToLogin } from './navigation.ts';
 import { buildHeaders } from './request-headers.ts';
 import { RequestError } from './request-error.ts';
+import { noteServerDate } from './server-clock.ts';
 
 /** SPEC.md section 9: every API call gives up after 15 s. */
 export const API_TIMEOUT_MS = 15_000;
+/**
+ * Requests whose answer is image work on the server (reading the ID card, the three face
+ * checks): seconds each on a quiet server, more while the models first load or many
+ * borrowers send photos at once; waiting longer beats telling a borrower the network failed.
+ */
+export const IMAGE_WORK_TIMEOUT_MS = 60_000;
 /** Envelope status that is passed back to the caller without any modal. */
 const STATUS_SILENT = 0;
 
@@ -86,6 +93,7 @@ interface Transported {
 
 async function fetchTransport(wire: Outgoing, signal: AbortSignal): Promise<Transported> {
   const response = await fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal });
+  noteServerDate(response.headers.get('date'));
   const contentType = response.headers.get('content-type') ?? '';
   return {
     status: response.status,
@@ -104,6 +112,7 @@ function xhrTransport(wire: Outgoing, signal: AbortSignal, onProgress: (fraction
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
+      noteServerDate(xhr.getResponseHeader('date'));
       const contentType = xhr.getResponseHeader('content-type') ?? '';
       const text = xhr.responseText;
       resolve({

@@ -5,17 +5,17 @@ import { useCallback, useEffect, useState } from 'react';
  * passed, then still. Keeps the deadline (not a counter), so a throttled background tab
  * still shows the right value when it wakes.
  */
-export function useNowUntil(deadline: number): number {
-  const [now, setNow] = useState(() => Date.now());
+export function useNowUntil(deadline: number, clock: () => number = Date.now): number {
+  const [now, setNow] = useState(clock);
   useEffect(() => {
-    if (Number.isNaN(deadline) || deadline <= Date.now()) return undefined;
+    if (Number.isNaN(deadline) || deadline <= clock()) return undefined;
     const timer = setInterval(() => {
-      const current = Date.now();
+      const current = clock();
       setNow(current);
       if (current >= deadline) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [deadline]);
+  }, [deadline, clock]);
   return now;
 }
 

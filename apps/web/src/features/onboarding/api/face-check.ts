@@ -3,6 +3,7 @@ import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-m
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
+import { IMAGE_WORK_TIMEOUT_MS } from '../../../shared/api/request-core.ts';
 import { request } from '../../../shared/api/request.ts';
 import { uploadFiles } from '../../../shared/files/upload-files.ts';
 
@@ -19,9 +20,9 @@ export async function verifyFace(selfie: Blob, onProgress?: (percent: number) =>
   const [uploaded] = await uploadFiles({ url: PATHS.uploadImage.path, files: [selfie], maxSize: SELFIE_MAX_BYTES, onProgress });
   if (!uploaded) throw new Error('no upload answer');
   const imageKey = uploaded.key;
-  await request(ENDPOINTS.userAuthDetection, { imageKey }, { loading: true });
-  await request(ENDPOINTS.userAuthSilence, { imageKey }, { loading: true });
-  await request(ENDPOINTS.userAuthFaceCompare, { imageKey }, { loading: true });
+  await request(ENDPOINTS.userAuthDetection, { imageKey }, { loading: true, timeoutMs: IMAGE_WORK_TIMEOUT_MS });
+  await request(ENDPOINTS.userAuthSilence, { imageKey }, { loading: true, timeoutMs: IMAGE_WORK_TIMEOUT_MS });
+  await request(ENDPOINTS.userAuthFaceCompare, { imageKey }, { loading: true, timeoutMs: IMAGE_WORK_TIMEOUT_MS });
 }
 
 export function useVerifyFace() {

@@ -1,6 +1,7 @@
 import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
 import { OCR_DIFFERENCES_NOT_ACCEPTED, OCR_UNREADABLE } from '@app/contract/messages/identity-document.ts';
 import { RequestError } from '../../../shared/api/request-error.ts';
+import { IMAGE_WORK_TIMEOUT_MS } from '../../../shared/api/request-core.ts';
 import { request } from '../../../shared/api/request.ts';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 
@@ -22,7 +23,7 @@ export function useOcrCheck() {
   return useSingleFlightMutation({
     mutationFn: async (frontKey: string): Promise<{ unreadable: true } | { unreadable: false; proposal: OcrProposal }> => {
       try {
-        return { unreadable: false, proposal: await request(ENDPOINTS.userAuthOcrCheck, { frontKey }, { loading: true }) };
+        return { unreadable: false, proposal: await request(ENDPOINTS.userAuthOcrCheck, { frontKey }, { loading: true, timeoutMs: IMAGE_WORK_TIMEOUT_MS }) };
       } catch (error) {
         if (isRefusal(error, OCR_UNREADABLE)) return { unreadable: true };
         throw error;

@@ -28,8 +28,8 @@ const suite = useE2ESuite();
 const t = usePagePerFile(suite);
 
 /** The card's front as a phone would photograph it, drawn in the page with the system's Noto CJK. */
-async function cardFront(): Promise<Buffer> {
-  const dataUrl = await t.page.evaluate((card) => {
+async function cardFront(card: typeof CARD = CARD, page = t.page): Promise<Buffer> {
+  const dataUrl = await page.evaluate((card) => {
     const canvas = document.createElement('canvas');
     canvas.width = 1000;
     canvas.height = 630;
@@ -59,7 +59,7 @@ async function cardFront(): Promise<Buffer> {
     g.font = 'bold 46px "Noto Sans CJK TC"';
     g.fillText(card.idNumber, 610, 565);
     return canvas.toDataURL('image/jpeg', 0.92);
-  }, CARD);
+  }, card);
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
@@ -105,5 +105,34 @@ describe('step 3: the ID card front read on the server', () => {
     const detail = (await api.call(ENDPOINTS.userAuthQueryUserDetail, {})) as { personal: { name: string } | null };
     expect(detail.personal?.name).toBe('林美華');
     t.assertNoConsoleErrors();
+  });
+
+  it('asks only for the letter of an ID number starting with O: the digits in the field, one tap on O, D or Q', async () => {
+    // O, D and Q weigh alike in the checksum: read as 0, all three pass.
+    const card = { ...CARD, idNumber: 'O242348832' };
+    // Another borrower: a page of their own.
+    const own = await suite.browser.newPage();
+    const page = own.page;
+    await launch(page, '/pages/login/index');
+    await loginWithCode(page, suite.server.baseUrl, '0987650607');
+    await waitForRoute(page, '/pages/loans/index');
+    const api = await pageApi(page, suite.server.baseUrl);
+    await saveStepsOneAndTwo(api, { name: card.name, idNumber: card.idNumber, birthDate: card.birthDate });
+
+    await launch(page, '/pages/me/idCard');
+    const front = page.getByTestId('id-card-front');
+    await front.waitFor();
+    await choosePhoto(page, front, T.PHOTO_PICK_ALBUM, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await cardFront(card, page) });
+    await page.getByText(M.OCR_TITLE).waitFor({ timeout: 60_000 });
+    const idInput = page.getByTestId('ocr-idNumber').locator('input');
+    expect(await idInput.inputValue()).toBe(card.idNumber.slice(1));
+    const choices = page.getByTestId('ocr-idNumber-choices');
+    expect(await choices.getByRole('button').allTextContents()).toEqual(['D', 'O', 'Q']);
+    await page.getByText(M.OCR_PICK_ONE).first().waitFor();
+    await shot(page, 'id-card-ocr-letter-choice');
+    await choices.getByRole('button', { name: 'O', exact: true }).click();
+    expect(await idInput.inputValue()).toBe(card.idNumber);
+    own.assertNoConsoleErrors();
+    await own.close();
   });
 });

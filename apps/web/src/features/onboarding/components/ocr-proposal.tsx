@@ -24,7 +24,9 @@ function fieldNotes(proposal: OcrProposal, field: IdCardField, confirmation: Ocr
   const proposed = proposal.fields[field];
   const notes: string[] = [];
   if (field === 'idNumber' && proposal.idNumberRejected) notes.push(M.OCR_ID_NUMBER_REJECTED);
+  else if (proposed.value === null && proposed.choices?.length) notes.push(M.OCR_PICK_ONE);
   else if (proposed.value === null) notes.push(M.OCR_NOT_READ);
+  else if (field === 'gender' && proposal.genderFromIdNumber) notes.push(M.OCR_GENDER_FROM_ID_NUMBER);
   else if (proposed.confidence < LOW_CONFIDENCE) notes.push(M.OCR_CONFIDENCE_LOW);
   const differences = confirmation?.stepOneDifferences ?? proposal.stepOneDifferences;
   if (differences.includes(field)) notes.push(M.OCR_STEP_ONE_DIFFERS);
@@ -64,6 +66,20 @@ function askAboutDifferences(fields: readonly IdCardField[]): Promise<'accept' |
   });
 }
 
+/**
+ * What the field starts with: the value read; for a field offered as choices, what they
+ * share when it is the ID number's digits (only the letter is asked), else nothing.
+ */
+function initialOf(proposal: OcrProposal, field: IdCardField): string | undefined {
+  const { value, choices } = proposal.fields[field];
+  if (value !== null) return value;
+  if (field === 'idNumber' && choices?.length) return choices[0]!.slice(1);
+  return undefined;
+}
+
+/** A choice's button text: the ID number's letter alone (the digits are in the field), a name whole. */
+const choiceLabel = (field: IdCardField, choice: string) => (field === 'idNumber' ? choice.charAt(0) : choice);
+
 export interface OcrProposalPanelProps {
   frontKey: string;
   personal: UserDetail['personal'];
@@ -87,6 +103,7 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
   const confirm = useOcrConfirm();
   const [proposal, setProposal] = useState<OcrProposal>();
   const [confirmation, setConfirmation] = useState<OcrConfirmation>();
+  const [form] = Form.useForm<OcrValues>();
   const readKey = useRef<string>(undefined);
   const typedAtStart = useRef(typed);
 
@@ -134,7 +151,7 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
 
   const initial: OcrValues | undefined = proposal
     ? {
-        ...Object.fromEntries(ID_CARD_FIELDS.map((f) => [f, proposal.fields[f].value ?? undefined])),
+        ...Object.fromEntries(ID_CARD_FIELDS.map((f) => [f, initialOf(proposal, f)])),
         ...typedAtStart.current,
       }
     : undefined;
@@ -152,6 +169,7 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
           <p className="step-page-intro">{M.OCR_HINT}</p>
           <Form
             key={proposal.readingId}
+            form={form}
             layout="horizontal"
             initialValues={initial}
             onValuesChange={(_changed, all: OcrValues) => onTyped(corrections(all))}
@@ -164,6 +182,12 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
           >
             {ID_CARD_FIELDS.map((field) => {
               const notes = fieldNotes(proposal, field, confirmation);
+              const choices = proposal.fields[field].value === null ? (proposal.fields[field].choices ?? []) : [];
+              const pick = (choice: string) => {
+                form.setFieldValue(field, choice);
+                onTyped(corrections(form.getFieldsValue(true)));
+                void form.validateFields([field]).catch(() => undefined);
+              };
               const rules =
                 field === 'idNumber'
                   ? [zodRule(ZIdentityNumberSchema, (v) => (typeof v === 'string' ? v : ''))]
@@ -173,7 +197,22 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
                   key={field}
                   name={field}
                   label={M.OCR_FIELD_LABELS[field]}
-                  description={notes.length > 0 ? <span className="ocr-note">{notes.join('；')}</span> : undefined}
+                  description={
+                    notes.length > 0 || choices.length > 0 ? (
+                      <>
+                        {notes.length > 0 ? <span className="ocr-note">{notes.join('；')}</span> : null}
+                        {choices.length > 0 ? (
+                          <span className="ocr-choices" role="group" aria-label={M.OCR_PICK_ONE} data-testid={`ocr-${field}-choices`}>
+                            {choices.map((choice) => (
+                              <Button key={choice} size="small" shape="rounded" fill="outline" color="primary" onClick={() => pick(choice)}>
+                                {choiceLabel(field, choice)}
+                              </Button>
+                            ))}
+                          </span>
+                        ) : null}
+                      </>
+                    ) : undefined
+                  }
                   rules={rules}
                 >
                   {field === 'gender' ? (

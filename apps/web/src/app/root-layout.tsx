@@ -44,7 +44,7 @@ export function RootLayout() {
   const { emptyTitle, onTab } = routeTraits(pathname);
 
   useEffect(() => {
-    registerNavigator((path, options) => navigate(path, options));
+    registerNavigator((path, options) => void navigate(path, options));
   }, [navigate]);
 
   useEffect(() => {

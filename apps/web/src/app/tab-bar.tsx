@@ -22,7 +22,7 @@ export function AppTabBar() {
   const active = pathname === '/' ? TAB_ROUTES.loans.path : pathname;
   return (
     <nav className="tab-bar" aria-label={TAB_BAR_LABEL}>
-      <TabBar activeKey={active} onChange={(key) => navigate(key, { replace: true })} safeArea>
+      <TabBar activeKey={active} onChange={(key) => void navigate(key, { replace: true })} safeArea>
         {TABS.map(({ key, title, Icon }) => (
           <TabBar.Item key={key} title={title} icon={<Icon className="tab-bar-icon" aria-hidden />} />
         ))}

@@ -26,9 +26,9 @@ export function useBackAction(): (to?: string) => void {
     (to?: string) => {
       markBack(pathname);
       writeItem('firstVisit', true);
-      if (to) navigate(to, { replace: true });
-      else if (historyIndex() > 0) navigate(-1);
-      else navigate(ROUTES.loans, { replace: true });
+      if (to) void navigate(to, { replace: true });
+      else if (historyIndex() > 0) void navigate(-1);
+      else void navigate(ROUTES.loans, { replace: true });
     },
     [navigate, pathname],
   );

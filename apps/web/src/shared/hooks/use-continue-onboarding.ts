@@ -41,16 +41,16 @@ export function useContinueOnboarding(step: OnboardingStepKey): () => Promise<vo
     }
     const next = steps.find((s) => !s.done && s.key !== step);
     if (next) {
-      navigate(ONBOARDING_STEP_PAGES[next.key].path);
+      void navigate(ONBOARDING_STEP_PAGES[next.key].path);
       return;
     }
     if (completeBefore.current === true && hasPreviousEntry()) {
       // Past the page's own entry when the back guard sits on it.
-      navigate(isGuardEntry() ? -2 : -1);
+      void navigate(isGuardEntry() ? -2 : -1);
       return;
     }
     const application = applicationToResume() ?? ROUTES.applyFor;
     forgetApplication();
-    navigate(application, { replace: true });
+    void navigate(application, { replace: true });
   }, [navigate, queryClient, step]);
 }

@@ -86,7 +86,7 @@ export default function AptitudePage() {
                             <span className="aptitude-go">{APTITUDE_GO}</span>
                           )
                         }
-                        onClick={() => navigate(ONBOARDING_STEP_PAGES[step.key].path)}
+                        onClick={() => void navigate(ONBOARDING_STEP_PAGES[step.key].path)}
                       >
                         {ONBOARDING_STEP_PAGES[step.key].title}
                       </List.Item>

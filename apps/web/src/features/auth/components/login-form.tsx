@@ -56,7 +56,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   }
 
   return (
-    <form className="login-form" onSubmit={onSubmit} noValidate>
+    <form className="login-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <MobileInput value={mobile} onChange={edit(setMobile)} autoComplete="tel-national" clearable />
       {mode === 'code' ? (
         <CodeInput value={code} onChange={edit(setCode)} mobile={mobile} sendCode={sendCode} />

@@ -27,8 +27,8 @@ export function useAfterLogin(): () => void {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   return useCallback(() => {
-    if (redirect) navigate(redirect, { replace: true });
-    else if (hasPreviousEntry()) navigate(-1);
-    else navigate(ROUTES.loans, { replace: true });
+    if (redirect) void navigate(redirect, { replace: true });
+    else if (hasPreviousEntry()) void navigate(-1);
+    else void navigate(ROUTES.loans, { replace: true });
   }, [navigate, redirect]);
 }

@@ -151,7 +151,7 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
         label={BANK_NAME_LABEL}
         required
         arrow
-        onClick={() => navigate(ROUTES.bankSelect)}
+        onClick={() => void navigate(ROUTES.bankSelect)}
         rules={[
           {
             validator: async () => {

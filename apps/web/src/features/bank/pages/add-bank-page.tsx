@@ -13,7 +13,7 @@ export default function AddBankPage() {
   return (
     <StepPage title={TITLE_ADD_BANK}>
       <LoginGate returnTo={ROUTES.addBank} prompt={PAGE_LOGIN_PROMPT}>
-        <AddCardForm onBound={() => navigate(ROUTES.bankList, { replace: true })} />
+        <AddCardForm onBound={() => void navigate(ROUTES.bankList, { replace: true })} />
       </LoginGate>
     </StepPage>
   );

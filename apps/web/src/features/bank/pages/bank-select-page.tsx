@@ -51,7 +51,7 @@ export default function BankSelectPage() {
 
   function pick(bank: Bank) {
     choose(bank);
-    navigate(-1);
+    void navigate(-1);
   }
 
   const row = (bank: Bank) => (

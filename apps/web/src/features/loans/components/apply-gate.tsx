@@ -36,7 +36,7 @@ function ApplyGateAnswer({ check, children }: { check: LoanCheck; children: Reac
       const target = loanCheckTarget(check, { productIds: [] });
       const signing = check.orderState === '待簽約';
       const go = () => {
-        if (target.kind === 'go') navigate(target.to);
+        if (target.kind === 'go') void navigate(target.to);
       };
       return (
         <EmptyState title={APPLY_PENDING_ORDER}>

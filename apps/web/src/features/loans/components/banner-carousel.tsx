@@ -24,7 +24,7 @@ export function useOpenLink() {
   const navigate = useNavigate();
   return (linkUrl: string) => {
     const route = inAppRoute(linkUrl);
-    if (route) navigate(route);
+    if (route) void navigate(route);
     else if (/^https:\/\//.test(linkUrl)) window.open(linkUrl, '_blank', 'noopener,noreferrer');
   };
 }

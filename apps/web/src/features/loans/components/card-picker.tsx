@@ -19,7 +19,7 @@ export function CardPicker({ cards, value, onChange }: { cards: readonly LoanIni
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const chosen = cards.find((card) => card.id === value);
-  const addCard = () => navigate(ROUTES.addBank);
+  const addCard = () => void navigate(ROUTES.addBank);
 
   if (cards.length === 0) {
     return (

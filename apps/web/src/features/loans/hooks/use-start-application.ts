@@ -26,7 +26,7 @@ export function useStartApplication(productIds: readonly string[]) {
     // The application for the product tapped: after login, and after the onboarding steps.
     const application = productId ? routeWithQuery(ROUTES.applyFor, { productId }) : ROUTES.applyFor;
     if (!hasSession()) {
-      navigate(loginPathFor(application));
+      void navigate(loginPathFor(application));
       return;
     }
     setChecking(true);
@@ -39,7 +39,7 @@ export function useStartApplication(productIds: readonly string[]) {
       ]);
       const target = loanCheckTarget(check, { productIds, preferredProductId: productId ?? readApplyInfo()?.productId });
       if (target.kind === 'go' && check.next !== 'apply' && check.next !== 'order' && check.next !== 'login') rememberApplication(application);
-      if (target.kind === 'go') navigate(target.to);
+      if (target.kind === 'go') void navigate(target.to);
       else await showCoolDown(target.until);
     } catch (error) {
       showRequestError(error);

@@ -159,7 +159,7 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
       const applied = await loanApply({ ...choices, bankCardId: cardId, purpose: choices.purpose, requestId });
       updateApplyInfo({ orderId: applied.orderId });
       setTips(null);
-      navigate(routeWithQuery(ROUTES.sign, { orderId: applied.orderId }));
+      void navigate(routeWithQuery(ROUTES.sign, { orderId: applied.orderId }));
     } catch (error) {
       // A refusal ends this attempt (a retry is a new one); a lost answer keeps the id,
       // so trying again cannot create a second order.

@@ -94,7 +94,7 @@ function LoansHome({ data }: { data: LoanIndex }) {
         <header className="home-section-header">
           <h2 id="home-products-title">{HOME_PRODUCTS_TITLE}</h2>
           {data.products.length > 0 ? (
-            <button type="button" className="home-more" onClick={() => navigate(ROUTES.productList)}>
+            <button type="button" className="home-more" onClick={() => void navigate(ROUTES.productList)}>
               {HOME_PRODUCTS_MORE}
             </button>
           ) : null}

@@ -72,7 +72,7 @@ function SignatureForm() {
       await loanConfirm(order);
       clearApplyInfo();
       await queryClient.invalidateQueries({ queryKey: ['loan'] });
-      navigate(routeWithQuery(ROUTES.loanSuccess, { orderId: order }), { replace: true });
+      void navigate(routeWithQuery(ROUTES.loanSuccess, { orderId: order }), { replace: true });
     } catch (error) {
       if (!(error instanceof UploadBlockedError)) showRequestError(error);
     } finally {

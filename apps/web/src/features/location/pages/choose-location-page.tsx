@@ -57,7 +57,7 @@ export default function ChooseLocationPage() {
       query.latitude = locating.latitude.toFixed(6);
       query.longitude = locating.longitude.toFixed(6);
     }
-    navigate(routeWithQuery(ROUTES.openLocation, query));
+    void navigate(routeWithQuery(ROUTES.openLocation, query));
   }
 
   return (

@@ -55,7 +55,7 @@ export function DestroyAccountPopup({ visible, onClose, maskedMobile, hasOpenOrd
       }}
       bodyClassName="sheet"
     >
-      <form className="sheet-form" onSubmit={onSubmit} noValidate aria-label={ME_MENU_DESTROY}>
+      <form className="sheet-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={ME_MENU_DESTROY}>
         <h2 className="sheet-title">{ME_MENU_DESTROY}</h2>
         <p className="sheet-text">{DESTROY_INTRO}</p>
         <ul className="destroy-consequences">

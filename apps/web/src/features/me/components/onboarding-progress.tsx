@@ -34,7 +34,7 @@ export function OnboardingProgress({ user }: { user: CashUser }) {
                 <span className="me-step-todo">{STEP_STATE_TODO}</span>
               )
             }
-            onClick={() => navigate(ONBOARDING_STEP_PAGES[step.key].path)}
+            onClick={() => void navigate(ONBOARDING_STEP_PAGES[step.key].path)}
           >
             {ONBOARDING_STEP_PAGES[step.key].title}
           </List.Item>

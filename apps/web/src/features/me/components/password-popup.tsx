@@ -68,7 +68,7 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
   const title = hasPassword ? ME_MENU_EDIT_PASSWORD : ME_MENU_SET_PASSWORD;
   return (
     <Popup visible={visible} onMaskClick={onClose} afterClose={reset} bodyClassName="sheet" destroyOnClose>
-      <form className="sheet-form" onSubmit={onSubmit} noValidate aria-label={title}>
+      <form className="sheet-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
         <h2 className="sheet-title">{title}</h2>
         {hasPassword ? (
           <Segmented

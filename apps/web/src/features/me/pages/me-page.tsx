@@ -72,15 +72,15 @@ export default function MePage() {
       // The session is forgotten here anyway (useLoginOut); the query client shows why.
     }
     toast(LOGOUT_DONE);
-    navigate(ROUTES.loans, { replace: true });
+    void navigate(ROUTES.loans, { replace: true });
   }
 
   const common = (
     <>
-      <List.Item prefix={<FileOutline />} onClick={() => navigate(ROUTES.meAgreement)}>
+      <List.Item prefix={<FileOutline />} onClick={() => void navigate(ROUTES.meAgreement)}>
         {ME_MENU_AGREEMENT}
       </List.Item>
-      <List.Item prefix={<QuestionCircleOutline />} onClick={() => navigate(ROUTES.question)}>
+      <List.Item prefix={<QuestionCircleOutline />} onClick={() => void navigate(ROUTES.question)}>
         {ME_MENU_FAQ}
       </List.Item>
       <List.Item prefix={<MessageOutline />} onClick={requestService}>
@@ -127,11 +127,11 @@ export default function MePage() {
         {user.isPending ? <Skeleton.Paragraph lineCount={5} animated className="me-card" /> : null}
         {user.isError ? <ServerErrorRetry className="me-card" onRetry={() => void user.refetch()} /> : null}
         <List mode="card" className="me-menu">
-          <List.Item prefix={<UserOutline />} description={ME_MENU_PROFILE_NOTE} onClick={() => navigate(ROUTES.userInfo)}>
+          <List.Item prefix={<UserOutline />} description={ME_MENU_PROFILE_NOTE} onClick={() => void navigate(ROUTES.userInfo)}>
             {ME_MENU_PROFILE}
           </List.Item>
           {/* The borrower's cards (bankList: the default, add one), not onboarding step 4. */}
-          <List.Item prefix={<BankcardOutline />} description={ME_MENU_BANK_NOTE} onClick={() => navigate(ROUTES.bankList)}>
+          <List.Item prefix={<BankcardOutline />} description={ME_MENU_BANK_NOTE} onClick={() => void navigate(ROUTES.bankList)}>
             {ME_MENU_BANK}
           </List.Item>
           {common}

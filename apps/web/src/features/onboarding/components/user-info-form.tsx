@@ -233,7 +233,7 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
             type="button"
             className="step-page-link"
             onClick={() =>
-              navigate(routeWithQuery(ROUTES.openLocation, { name: `${personal.county}${personal.district}`, address: `${personal.county}${personal.district}${personal.address}` }))
+              void navigate(routeWithQuery(ROUTES.openLocation, { name: `${personal.county}${personal.district}`, address: `${personal.county}${personal.district}${personal.address}` }))
             }
           >
             {T.USER_INFO_VIEW_ON_MAP}

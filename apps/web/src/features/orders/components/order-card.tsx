@@ -19,7 +19,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
       data-order-id={order.id}
       title={<span className="order-card-product">{order.productName}</span>}
       extra={<StateTag state={order.state} />}
-      onClick={() => navigate(detailRoute(order.id))}
+      onClick={() => void navigate(detailRoute(order.id))}
     >
       <div className="order-card-body">
         <div className="order-card-main">
@@ -58,7 +58,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
             shape="rounded"
             onClick={(event) => {
               event.stopPropagation();
-              navigate(detailRoute(order.id));
+              void navigate(detailRoute(order.id));
             }}
           >
             {T.ORDER_ACTION_DETAIL}
@@ -70,7 +70,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
               color={order.state === '已逾期' ? 'danger' : 'primary'}
               onClick={(event) => {
                 event.stopPropagation();
-                navigate(action.to);
+                void navigate(action.to);
               }}
             >
               {action.kind === 'sign' ? T.ORDER_ACTION_SIGN : T.ORDER_ACTION_REPAY}

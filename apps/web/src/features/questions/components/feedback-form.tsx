@@ -55,7 +55,7 @@ export function FeedbackForm() {
   }
 
   return (
-    <form className="feedback-form" onSubmit={onSubmit} noValidate aria-label={FEEDBACK_FORM_TITLE}>
+    <form className="feedback-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={FEEDBACK_FORM_TITLE}>
       <h3 className="feedback-title">{FEEDBACK_FORM_TITLE}</h3>
       <Selector<Kind>
         columns={2}

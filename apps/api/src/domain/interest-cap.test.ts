@@ -22,9 +22,15 @@ describe('the product check against the cap', () => {
     expect(checkLoanProduct(terms, { today })).toEqual([{ code: 'aprOverCap', amount: 3_000, term: 90, apr: 25.55, capPercent: 16 }]);
   });
 
-  it('equalInstalments_fee100_months3_6_12: each term is checked; only 3 months is over (18.06 %; 6 months 15.47 %)', () => {
+  it('equalInstalments_fee100_months3_6_12: refused for every term — paid off at the end of a 28-day first period, NT$100 of interest and NT$100 of fee on NT$10,000 is 26.07 % (the schedules alone: 3 months 18.06 %, 6 months 15.47 %)', () => {
     const terms: LoanProductTerms = { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, fees: [{ code: 'service', name: '手續費', fixed: money(100), percentOfPrincipal: 0 }] };
-    expect(checkLoanProduct(terms, { today })).toEqual([{ code: 'aprOverCap', amount: 10_000, term: 3, apr: 18.06, capPercent: 16 }]);
+    expect(checkLoanProduct(terms, { today })).toEqual([3, 6, 12].map((term) => ({ code: 'aprOverCap', amount: 10_000, term, apr: 26.07, capPercent: 16 })));
+  });
+
+  it('equalInstalments_fee0.2percent: accepted — the first period with its fee stays under the cap (1.2 % in 28 days: 15.64 %)', () => {
+    const terms: LoanProductTerms = { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, fees: [{ code: 'account', name: '帳戶管理費', fixed: money(0), percentOfPrincipal: 0.2 }] };
+    expect(checkLoanProduct(terms, { today })).toEqual([]);
+    expect(checkLoanProduct({ ...terms, fees: [{ ...terms.fees[0]!, percentOfPrincipal: 0.25 }] }, { today })).toHaveLength(3);
   });
 
   it('singleRepayment_rate14_extensionFee1percent: the loan alone is under the cap, twice extended it is not', () => {

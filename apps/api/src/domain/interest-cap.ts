@@ -1,4 +1,4 @@
-import { aprPercent } from './apr.ts';
+import { aprPercent, singleRepaymentApr } from './apr.ts';
 import { APR_CAP_PERCENT, exceedsAprCap, MIN_TERM_DAYS } from './lending-limits.ts';
 import { daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
 import { dueDates } from './loan-schedule/due-dates.ts';
@@ -15,6 +15,9 @@ export type ProductProblem =
   | { code: 'extensionNotAllowed' }
   | { code: 'aprOverCap'; amount: Money; term: number; apr: number; capPercent: number }
   | { code: 'extendedAprOverCap'; amount: Money; term: number; extendOn: CalendarDate[]; apr: number; capPercent: number };
+
+/** The shortest first period of a monthly schedule (a payout on 31 January, due 28 February). */
+const SHORTEST_MONTH_DAYS = 28;
 
 /** Beyond this many amounts per term only the ends of the range are checked. */
 const MAX_AMOUNTS_CHECKED = 2_000;
@@ -34,6 +37,12 @@ function amountsToCheck(terms: LoanProductTerms): Money[] {
  * amount and dollar rounding on small ones, so every amount step is priced (the range's
  * two ends when there are very many). APR does not depend on the day, but the dates of
  * month-end schedules do, so the caller passes its `today`.
+ *
+ * Fees are earned over the first instalment's period (domain/loan-account, decision 0139),
+ * so a loan paid off during it pays the first period's interest and fees in proportion:
+ * an instalment product with fees is also checked as if paid off at the end of a first
+ * period of 28 days (the shortest month), where the fee weighs most. Within it, what the
+ * schedule discloses is what a borrower following it pays.
  */
 export function checkLoanProduct(
   terms: LoanProductTerms,
@@ -58,8 +67,13 @@ export function checkLoanProduct(
     let worst: { amount: Money; apr: number } | null = null;
     let worstExtended: { amount: Money; apr: number; extendOn: CalendarDate[] } | null = null;
     for (const amount of amountsToCheck(terms)) {
-      const { aprExact } = priceLoan(terms, amount, term, today);
-      if (worst === null || aprExact > worst.apr) worst = { amount, apr: aprExact };
+      const { quote, aprExact } = priceLoan(terms, amount, term, today);
+      let apr = aprExact;
+      const first = quote.instalments[0];
+      if (terms.method === 'equalInstalments' && first && first.fee > 0) {
+        apr = Math.max(apr, singleRepaymentApr({ received: amount, repaid: amount + first.interest + first.fee, days: SHORTEST_MONTH_DAYS }));
+      }
+      if (worst === null || apr > worst.apr) worst = { amount, apr };
       if (terms.method === 'singleRepayment' && terms.extension !== null) {
         const extended = worstExtendedLoanApr({ terms, principal: amount, startDate: today, termDays: term });
         if (worstExtended === null || extended.apr > worstExtended.apr) worstExtended = { amount, ...extended };

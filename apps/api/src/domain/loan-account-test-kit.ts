@@ -1,9 +1,24 @@
 import { dailyCashFlowApr } from './apr.ts';
 import type { LoanAccount, LoanEvent, PlannedInstalment } from './loan-account.ts';
+import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from './loan-default-products.ts';
 import type { LoanProductTerms } from './loan-product-terms.ts';
 import { priceLoan, type LoanQuote } from './loan-quote.ts';
 import { daysBetween, type CalendarDate } from './loan-schedule/calendar-date.ts';
 import { money } from './money.ts';
+
+/**
+ * Fee-bearing products (none is seeded): the default ones with an account fee due with the
+ * first instalment, each as high as the product check lets it be (interest-cap.ts).
+ */
+export const FEE_SINGLE_REPAYMENT_PRODUCT: LoanProductTerms = {
+  ...DEFAULT_SINGLE_REPAYMENT_PRODUCT,
+  fees: [{ code: 'account', name: '帳戶管理費', fixed: money(10), percentOfPrincipal: 0.5 }],
+};
+
+export const FEE_EQUAL_INSTALMENT_PRODUCT: LoanProductTerms = {
+  ...DEFAULT_EQUAL_INSTALMENT_PRODUCT,
+  fees: [{ code: 'account', name: '帳戶管理費', fixed: money(0), percentOfPrincipal: 0.2 }],
+};
 
 /** The plan of a loan paid out on `disbursedOn`, as the order would store it. */
 export function planOf(terms: LoanProductTerms, amount: number, term: number, disbursedOn: CalendarDate): { plan: PlannedInstalment[]; quote: LoanQuote } {

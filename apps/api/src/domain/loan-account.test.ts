@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realisedApr, planOf } from './loan-account-test-kit.ts';
+import { FEE_EQUAL_INSTALMENT_PRODUCT, FEE_SINGLE_REPAYMENT_PRODUCT, realisedApr, planOf } from './loan-account-test-kit.ts';
 import { amountToSettleThrough, loanAccount, nextInstalment, type LoanEvent } from './loan-account.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from './loan-default-products.ts';
 import { quoteAccountExtension } from './loan-extension.ts';
@@ -149,5 +149,57 @@ describe('the loan account', () => {
     const due = loanAccount({ ...input, events, today: '2026-04-01' });
     expect(due.interestAccrued).toBe(0);
     expect(due.payoff).toBe(17);
+  });
+});
+
+describe('a plan fee is earned to the day (decision 0139)', () => {
+  const single = (events: LoanEvent[], today: string) => {
+    const { plan } = planOf(FEE_SINGLE_REPAYMENT_PRODUCT, 10_000, 90, '2026-01-01');
+    return loanAccount({ method: 'singleRepayment', annualRatePercent: 12, principal: money(10_000), disbursedOn: '2026-01-01', plan, events, today, capPercent: CAP });
+  };
+
+  it('fee_singleRepayment_10000_90days_paidOnTheDueDate: the whole disclosed fee (NT$10 + 0.5 % = NT$60) with the plan interest', () => {
+    const { quote } = planOf(FEE_SINGLE_REPAYMENT_PRODUCT, 10_000, 90, '2026-01-01');
+    expect(quote.instalments[0]!.fee).toBe(60);
+    const due = single([], '2026-04-01');
+    expect(due.payoff).toBe(quote.totalRepayment);
+    expect(due.instalments[0]).toMatchObject({ fee: 60, interest: quote.interest });
+    const paid = single([payment('p', '2026-04-01', quote.totalRepayment)], '2026-04-01');
+    expect(paid.state).toBe('settled');
+    expect(paid.feesPaid).toBe(60);
+  });
+
+  it('fee_singleRepayment_10000_paidOffOnDay3: interest and fee to the day (NT$10 and 60 × 3/90 = NT$2), a realised APR under the cap', () => {
+    const quoted = single([], '2026-01-04');
+    expect(quoted.interestAccrued).toBe(10);
+    expect(quoted.feesCharged).toBe(2);
+    expect(quoted.payoff).toBe(10_012);
+    const events = [payment('p', '2026-01-04', quoted.payoff)];
+    const paid = single(events, '2026-01-04');
+    expect(paid.state).toBe('settled');
+    expect(paid.instalments[0]).toMatchObject({ fee: 2, paidFee: 2, settledOn: '2026-01-04' });
+    expect(realisedApr({ principal: 10_000, disbursedOn: '2026-01-01', events, account: paid })).toBeLessThanOrEqual(0.16);
+  });
+
+  it('fee_singleRepayment_half_paid_on_day30: the fee is earned on the principal outstanding (60 × (10000 × 30 + 5000 × 60) / (10000 × 90) = NT$40)', () => {
+    const account = single([payment('p', '2026-01-31', 5_000)], '2026-04-01');
+    expect(account.feesCharged).toBe(40);
+    expect(account.instalments[0]!.fee).toBe(40);
+  });
+
+  it('fee_equalInstalments_30000_12months: the first instalment asks the whole fee on its due date; paid off on day 3, 60 × 3/31 = NT$6 of it', () => {
+    const disbursedOn = '2026-01-01';
+    const { plan, quote } = planOf(FEE_EQUAL_INSTALMENT_PRODUCT, 30_000, 12, disbursedOn);
+    expect(quote.instalments[0]!.fee).toBe(60);
+    const input = { method: 'equalInstalments' as const, annualRatePercent: 12, principal: money(30_000), disbursedOn, plan, capPercent: CAP };
+    const first = loanAccount({ ...input, events: [], today: quote.instalments[0]!.dueDate });
+    expect(amountToSettleThrough(first, 1)).toBe(quote.instalments[0]!.total);
+    const day3 = loanAccount({ ...input, events: [], today: '2026-01-04' });
+    expect(day3.feesCharged).toBe(6);
+    const events = [payment('p', '2026-01-04', day3.payoff)];
+    const paid = loanAccount({ ...input, events, today: '2026-01-04' });
+    expect(paid.state).toBe('settled');
+    expect(paid.instalments.map((row) => row.fee)).toEqual([6, ...Array(11).fill(0)]);
+    expect(realisedApr({ principal: 30_000, disbursedOn, events, account: paid })).toBeLessThanOrEqual(0.16);
   });
 });

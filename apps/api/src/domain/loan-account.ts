@@ -20,10 +20,17 @@ import { money, roundHalfUp, type Money } from './money.ts';
  * principal; money paid before it is due therefore stops interest on that principal the
  * day it arrives. What is left once nothing is owed is credit kept for the borrower.
  *
- * An instalment asks, on its due date, for its principal and fee not already paid ahead,
- * and the interest accrued until it was covered (or its due date): interest that runs after
- * an instalment was paid ahead belongs to the next one, so paying early never leaves a
+ * An instalment asks, on its due date, for its principal not already paid ahead, and the
+ * interest and fees accrued until it was covered (or its due date): what runs after an
+ * instalment was paid ahead belongs to the next one, so paying early never leaves a
  * remainder that would make the borrower overdue.
+ *
+ * A plan fee (the product's disclosed fees, due with the first instalment) is earned like
+ * interest, to the day: over the period of the instalment it is due with, in proportion to
+ * the principal not yet due actually outstanding against the plan's. Followed as planned,
+ * the instalment asks for the whole fee; paid off (or paid ahead) earlier, only the part
+ * earned to that day is owed, and a period that never began owes none of its fee
+ * (decision 0139). Interest, overdue interest and every fee together stay within the cap.
  */
 
 export interface PlannedInstalment {
@@ -114,12 +121,18 @@ interface Row {
   number: number;
   dueDay: number;
   principal: number;
+  /** The plan's fee of this instalment: earned over its own period (feeRate), never more. */
   fee: number;
+  /** The plan's period of this instalment (from the previous due date or the payout) and the fee earned per dollar-day in it. */
+  periodStart: number;
+  feeRate: number;
+  feeExact: number;
   paidPrincipal: number;
-  paidFee: number;
   overdueExact: number;
   /** Rounded interest accrued when the instalment was covered or fell due; null before. */
   cut: number | null;
+  /** Rounded plan fees earned at the same moment. */
+  feeCut: number | null;
   cutByDueDate: boolean;
   settledDay: number | null;
 }
@@ -136,8 +149,30 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
   const capRate = input.capPercent / 36_500;
   const rows: Row[] = [...input.plan]
     .sort((a, b) => a.number - b.number)
-    .map((row) => ({ number: row.number, dueDay: dayOf(row.dueDate), principal: row.principal, fee: row.fee, paidPrincipal: 0, paidFee: 0, overdueExact: 0, cut: null, cutByDueDate: false, settledDay: null }));
+    .map((row) => ({
+      number: row.number,
+      dueDay: dayOf(row.dueDate),
+      principal: row.principal,
+      fee: row.fee,
+      periodStart: 0,
+      feeRate: 0,
+      feeExact: 0,
+      paidPrincipal: 0,
+      overdueExact: 0,
+      cut: null,
+      feeCut: null,
+      cutByDueDate: false,
+      settledDay: null,
+    }));
   if (rows.length === 0 || rows.some((row) => row.dueDay < 1)) throw new RangeError('a loan has instalments due after its payout');
+  // Each instalment's fee is earned over its planned period on the principal not yet due, as planned.
+  let notYetDue = input.principal as number;
+  for (const [index, row] of rows.entries()) {
+    row.periodStart = index === 0 ? 0 : rows[index - 1]!.dueDay;
+    const plannedDollarDays = notYetDue * (row.dueDay - row.periodStart);
+    row.feeRate = row.fee > 0 && plannedDollarDays > 0 ? row.fee / plannedDollarDays : 0;
+    notYetDue -= row.principal;
+  }
   if (rows.reduce((sum, row) => sum + row.principal, 0) !== input.principal) throw new RangeError('the plan does not repay the principal');
   const events = input.events
     .map((event, index) => ({ event, index, day: dayOf(event.valueDate) }))
@@ -149,6 +184,7 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
   let periodExact = 0;
   let interestPaid = 0;
   let overduePaid = 0;
+  let feePaid = 0;
   let extensionFees = 0;
   let extensionFeesPaid = 0;
   let extensionsTaken = 0;
@@ -166,8 +202,12 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
    */
   const room = () => Math.floor(capExact + 1e-6) - extensionFees;
   const overdueAccrued = () =>
-    Math.max(overduePaid, Math.min(rows.reduce((sum, row) => sum + roundHalfUp(row.overdueExact), 0), room() - interestPaid));
-  const accrued = () => Math.max(interestPaid, Math.min(crystal + roundHalfUp(periodExact), room() - overdueAccrued()));
+    Math.max(overduePaid, Math.min(rows.reduce((sum, row) => sum + roundHalfUp(row.overdueExact), 0), room() - interestPaid - feePaid));
+  const accrued = () => Math.max(interestPaid, Math.min(crystal + roundHalfUp(periodExact), room() - overdueAccrued() - feePaid));
+  /** The plan fees earned to date (each instalment's at most its fee), within what the cap leaves. */
+  const hasFees = rows.some((row) => row.fee > 0);
+  const feeAccrued = () =>
+    hasFees ? Math.max(feePaid, Math.min(roundHalfUp(rows.reduce((sum, row) => sum + Math.min(row.fee, row.feeExact), 0)), room() - overdueAccrued() - accrued())) : 0;
   /** The overdue interest as it belongs to each instalment, oldest first, within the total. */
   const overdueByRow = () => {
     let left = overdueAccrued();
@@ -177,10 +217,11 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       return share;
     });
   };
-  const covered = (row: Row) => row.paidPrincipal === row.principal && row.paidFee === row.fee;
+  const covered = (row: Row) => row.paidPrincipal === row.principal;
 
   const cutRow = (row: Row, byDueDate: boolean) => {
     row.cut = accrued();
+    row.feeCut = feeAccrued();
     row.cutByDueDate = byDueDate;
   };
 
@@ -190,7 +231,7 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     for (const [index, row] of rows.entries()) {
       overdueUpTo += shares[index]!;
       if (row.settledDay !== null) continue;
-      if (covered(row) && row.cut !== null && interestPaid >= row.cut && overduePaid >= overdueUpTo) row.settledDay = day;
+      if (covered(row) && row.cut !== null && interestPaid >= row.cut && feePaid >= (row.feeCut ?? 0) && overduePaid >= overdueUpTo) row.settledDay = day;
     }
   };
 
@@ -211,12 +252,16 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     let notDue = 0;
     let previousDue = 0;
     let periodDays = 0;
+    let running: Row | null = null;
     for (const row of rows) {
       const unpaid = row.principal - row.paidPrincipal;
       capExact += unpaid * capRate * days;
       if (row.dueDay > day) {
         notDue += unpaid;
-        if (periodDays === 0) periodDays = row.dueDay - previousDue;
+        if (periodDays === 0) {
+          periodDays = row.dueDay - previousDue;
+          running = row;
+        }
       } else if (unpaid > 0) {
         row.overdueExact += unpaid * overdueRate * days;
       }
@@ -224,6 +269,8 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     }
     if (notDue === 0) return;
     periodExact += (method === 'equalInstalments' ? (notDue * regularRate) / periodDays : notDue * regularRate) * days;
+    // The running period's fee is earned on the principal not yet due, day by day (never past the fee itself).
+    if (running && running.feeRate > 0 && day >= running.periodStart) running.feeExact += notDue * running.feeRate * days;
   };
 
   const pay = (id: string, amount: number, day: number) => {
@@ -256,8 +303,8 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       interest += interestNow;
       const extensionFee = take(extensionFees - extensionFeesPaid);
       extensionFeesPaid += extensionFee;
-      const rowFee = take(row.fee - row.paidFee);
-      row.paidFee += rowFee;
+      const rowFee = take((row.feeCut ?? feeAccrued()) - feePaid);
+      feePaid += rowFee;
       fee += extensionFee + rowFee;
       const rowPrincipal = take(row.principal - row.paidPrincipal);
       row.paidPrincipal += rowPrincipal;
@@ -271,6 +318,9 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     const interestLast = take(accrued() - interestPaid);
     interestPaid += interestLast;
     interest += interestLast;
+    const feeLast = take(feeAccrued() - feePaid);
+    feePaid += feeLast;
+    fee += feeLast;
     credit += left;
     allocations.push({ eventId: id, overdueInterest: money(overdue), interest: money(interest), fee: money(fee), principal: money(principal), creditKept: money(left) });
     markSettled(day);
@@ -281,6 +331,7 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     // The due date a notification paid in time moves, even when the replay already passed it.
     if (row.cutByDueDate && row.dueDay >= day) {
       row.cut = null;
+      row.feeCut = null;
       row.cutByDueDate = false;
     }
     row.dueDay += periodDays;
@@ -317,17 +368,18 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
 
   function capture(day: number): Omit<LoanAccount, 'instalments'> & { rows: Row[]; overdueShares: number[] } {
     const principalOutstanding = rows.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0);
-    const planFees = rows.reduce((sum, row) => sum + row.fee, 0);
-    const planFeesPaid = rows.reduce((sum, row) => sum + row.paidFee, 0);
     const interestAccrued = accrued();
     const overdueAccruedNow = overdueAccrued();
+    const planFees = feeAccrued();
+    const planFeesPaid = feePaid;
     const payoff = principalOutstanding + (interestAccrued - interestPaid) + (overdueAccruedNow - overduePaid) + (planFees - planFeesPaid) + (extensionFees - extensionFeesPaid);
     // Past due: what the instalments due before today still ask for.
     const pastRows = rows.filter((row) => row.dueDay < day);
     const lastPast = pastRows.at(-1);
     const pastDue = lastPast
-      ? pastRows.reduce((sum, row) => sum + row.principal - row.paidPrincipal + row.fee - row.paidFee, 0) +
+      ? pastRows.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0) +
         Math.max(0, (lastPast.cut ?? interestAccrued) - interestPaid) +
+        Math.max(0, (lastPast.feeCut ?? planFees) - planFeesPaid) +
         (overdueAccruedNow - overduePaid) +
         (extensionFees - extensionFeesPaid)
       : 0;
@@ -352,7 +404,7 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       payoff: money(payoff),
       pastDue: money(pastDue),
       daysOverdue: oldestUnpaid ? day - oldestUnpaid.dueDay : 0,
-      capRoom: money(Math.max(0, room() - interestAccrued - overdueAccruedNow)),
+      capRoom: money(Math.max(0, room() - interestAccrued - overdueAccruedNow - planFees)),
       state: payoff === 0 ? 'settled' : pastDue > 0 ? 'overdue' : 'repaying',
       rows: rows.map((row) => ({ ...row })),
       overdueShares: overdueByRow(),
@@ -362,7 +414,9 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
   const { rows: atToday, overdueShares, ...figures } = snapshot!;
   // The rows as they stood today; those not cut by today take the interest projected to their due date.
   let previousCut = 0;
+  let previousFeeCut = 0;
   let interestLeft = figures.interestPaid as number;
+  let feeLeft = (figures.feesPaid as number) - figures.extensionFeesPaid;
   let overdueLeft = figures.overdueInterestPaid as number;
   const instalments = atToday.map((row, index): InstalmentPosition => {
     const cut = row.cut ?? rows[index]!.cut ?? previousCut;
@@ -370,6 +424,11 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     previousCut = Math.max(previousCut, cut);
     const paidInterest = Math.min(interest, interestLeft);
     interestLeft -= paidInterest;
+    const feeCut = row.feeCut ?? rows[index]!.feeCut ?? previousFeeCut;
+    const fee = Math.max(0, feeCut - previousFeeCut);
+    previousFeeCut = Math.max(previousFeeCut, feeCut);
+    const paidFee = Math.min(fee, feeLeft);
+    feeLeft -= paidFee;
     const overdueInterest = money(overdueShares[index]!);
     const paidOverdueInterest = Math.min(overdueInterest, overdueLeft);
     overdueLeft -= paidOverdueInterest;
@@ -378,11 +437,11 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       dueDate: addDays(disbursedOn, row.dueDay),
       principal: money(row.principal),
       interest: money(interest),
-      fee: money(row.fee),
+      fee: money(fee),
       overdueInterest,
       paidPrincipal: money(row.paidPrincipal),
       paidInterest: money(paidInterest),
-      paidFee: money(row.paidFee),
+      paidFee: money(paidFee),
       paidOverdueInterest: money(paidOverdueInterest),
       settledOn: row.settledDay === null ? null : addDays(disbursedOn, row.settledDay),
     };
@@ -391,20 +450,26 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
 }
 
 /**
- * What settles every instalment up to `number` today: overdue interest, interest to the
- * day, extension fees, and those instalments' fees and principal (payments are allocated
- * in that order, so nothing less settles them).
+ * What settles every instalment up to `number` today: overdue interest, interest and plan
+ * fees to the day, extension fees, and those instalments' principal (payments are
+ * allocated in that order, so nothing less settles them).
  */
 export function amountToSettleThrough(account: LoanAccount, number: number): Money {
   const rows = account.instalments.filter((row) => row.number <= number);
   const last = rows.at(-1);
   // The interest that belongs to these instalments: to the due date of the last, or to today when it is still running.
-  const interestThrough = last && last.dueDate <= account.today ? rows.reduce((sum, row) => sum + row.interest, 0) : account.interestAccrued;
+  const due = last !== undefined && last.dueDate <= account.today;
+  const interestThrough = due ? rows.reduce((sum, row) => sum + row.interest, 0) : account.interestAccrued;
+  // Plan fees as interest: earned to the day, those of these instalments' periods.
+  const planFees = account.feesCharged - account.extensionFeesCharged;
+  const planFeesPaid = account.feesPaid - account.extensionFeesPaid;
+  const feesThrough = due ? rows.reduce((sum, row) => sum + row.fee, 0) : planFees;
   return money(
     rows.reduce((sum, row) => sum + row.overdueInterest - row.paidOverdueInterest, 0) +
       Math.max(0, Math.min(interestThrough, account.interestAccrued) - account.interestPaid) +
       (account.extensionFeesCharged - account.extensionFeesPaid) +
-      rows.reduce((sum, row) => sum + row.principal - row.paidPrincipal + row.fee - row.paidFee, 0),
+      Math.max(0, Math.min(feesThrough, planFees) - planFeesPaid) +
+      rows.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0),
   );
 }
 

@@ -3,6 +3,7 @@ import { APR_CAP_PERCENT } from '../../domain/lending-limits.ts';
 import { loanAccount, type LoanAccount, type LoanEvent, type PlannedInstalment } from '../../domain/loan-account.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { dueDates } from '../../domain/loan-schedule/due-dates.ts';
+import { priceLoan } from '../../domain/loan-quote.ts';
 import { money } from '../../domain/money.ts';
 import type { LoanOrder } from '../orders/loan-order.ts';
 import { selectInstalments, selectJournalEntries, type LoanJournalEntryRow, type OrderInstalmentRow } from './repayments-repository.ts';
@@ -39,10 +40,20 @@ export function heldAmount(entries: readonly LoanJournalEntryRow[]): number {
   return held;
 }
 
-/** The plan the order was paid out on: the stored instalments' principal and fee on the due dates counted from the payout. */
-export function plannedInstalments(order: Pick<LoanOrder, 'terms' | 'term'>, disbursedOn: CalendarDate, rows: readonly OrderInstalmentRow[]): PlannedInstalment[] {
+/**
+ * The plan the order was paid out on: the stored instalments' principal on the due dates
+ * counted from the payout, and the plan's fees as the order's terms price them (the rows'
+ * fee column shows what each instalment's period has earned, not the plan).
+ */
+export function plannedInstalments(order: Pick<LoanOrder, 'terms' | 'term' | 'principal'>, disbursedOn: CalendarDate, rows: readonly OrderInstalmentRow[]): PlannedInstalment[] {
   const dates = dueDates(order.terms.method, disbursedOn, order.term);
-  return rows.map((row) => ({ number: row.number, dueDate: dates[row.number - 1] ?? row.dueDate, principal: money(row.principal), fee: money(row.fee) }));
+  const fees = order.terms.fees.length > 0 ? priceLoan(order.terms, money(order.principal), order.term, disbursedOn).quote.instalments : [];
+  return rows.map((row) => ({
+    number: row.number,
+    dueDate: dates[row.number - 1] ?? row.dueDate,
+    principal: money(row.principal),
+    fee: fees.find((planned) => planned.number === row.number)?.fee ?? money(0),
+  }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { REPAY_AMOUNT_CHANGED, REPAY_PARTS_ALL_ISSUED, SETTLEMENT_NOT_SETTLED } 
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import type { TExtensionTrialResponse, TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
+import { FEE_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-account-test-kit.ts';
 import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
 import { money } from '../../domain/money.ts';
 import { taipeiInstant } from '../../domain/reminder-hours.ts';
@@ -205,5 +206,21 @@ describe('money in every order of events', () => {
       expect(html, text).toContain(text);
     }
     expect(pdfMapsCharacters(pdf.bytes, `結清證明${server.app.config.lender.name}已付利息實收款項合計`)).toEqual([]);
+  });
+
+  it('a fee-bearing loan paid off on day 3: interest and the fee to the day, never the whole fee (decision 0139)', async () => {
+    moveTo('2030-09-01');
+    const user = await createBorrower(server, database.handle);
+    // NT$10,000 over 90 days at 12 % with an account fee of NT$10 + 0.5 % (NT$60, due with the repayment).
+    const orderId = await openRepayingOrder(server, database.handle, user, FEE_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
+    expect((await detailOf(server, user, orderId)).instalments[0]).toMatchObject({ fee: 60, interest: 296 });
+    moveTo('2030-09-04');
+    // 3 days: 10,000 × 12 % × 3 / 365 = 9.86 → 10 of interest, 60 × 3 / 90 = 2 of the fee.
+    expect(await payoffQuote(user, orderId)).toMatchObject({ principal: 10_000, interest: 10, fee: 2 });
+    expect(await payByCode(user, orderId, 'payoff')).toBe(10_012);
+    const settled = await detailOf(server, user, orderId);
+    expect(settled.state).toBe('已結清');
+    expect(settled.instalments[0]).toMatchObject({ fee: 2, interest: 10, state: 'paid' });
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 10_012, creditKept: 0 });
   });
 });

@@ -65,8 +65,8 @@ async function postJournalLines(db: Db, options: { orderId: number; entryId: num
 }
 
 /**
- * The instalments as the loan account stands (paid parts, interest to the day, overdue
- * interest, a moved due date) and the order's state: 已結清 when nothing is owed, 已逾期
+ * The instalments as the loan account stands (paid parts, interest and fees to the day,
+ * overdue interest, a moved due date) and the order's state: 已結清 when nothing is owed, 已逾期
  * while something due before today is unpaid, 待還款 again once it is paid. Says whether
  * anything changed, and whether the order was settled now.
  */
@@ -89,6 +89,7 @@ export async function recordLoanPosition(options: {
     const next = {
       dueDate: position.dueDate,
       interest: position.interest,
+      fee: position.fee,
       overdueInterest: position.overdueInterest,
       paidPrincipal: position.paidPrincipal,
       paidInterest: position.paidInterest,

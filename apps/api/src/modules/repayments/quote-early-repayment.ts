@@ -40,12 +40,17 @@ export async function quoteEarlyRepayment(options: {
     };
   }
   const through = account.instalments.filter((row) => row.number <= (position.next?.number ?? 0));
+  // Plan fees as amountToSettleThrough counts them: earned to the day while the instalment runs.
+  const planFees = account.feesCharged - account.extensionFeesCharged;
+  const last = through.at(-1);
+  const feesThrough = last && last.dueDate <= today ? through.reduce((sum, row) => sum + row.fee, 0) : planFees;
+  const planFeesOwed = Math.max(0, Math.min(feesThrough, planFees) - (account.feesPaid - account.extensionFeesPaid));
   return {
     kind,
     amount,
     principal: through.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0),
     interest,
-    fee: through.reduce((sum, row) => sum + row.fee - row.paidFee, 0) + account.extensionFeesCharged - account.extensionFeesPaid,
+    fee: planFeesOwed + account.extensionFeesCharged - account.extensionFeesPaid,
     overdueInterest,
     interestUntil: today,
     interestSaved: 0,

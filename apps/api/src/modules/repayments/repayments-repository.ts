@@ -246,7 +246,7 @@ export async function selectInstalments(db: Db, orderIds: readonly number[]): Pr
 export async function updateInstalmentPosition(
   db: Db,
   id: number,
-  set: Pick<OrderInstalmentRow, 'dueDate' | 'interest' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>,
+  set: Pick<OrderInstalmentRow, 'dueDate' | 'interest' | 'fee' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>,
 ): Promise<void> {
   await db.update(orderInstalments).set(set).where(eq(orderInstalments.id, id));
 }

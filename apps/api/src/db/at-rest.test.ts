@@ -4,16 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TQueryUserDetailResponse } from '@app/contract/schemas/onboarding.ts';
 import { accountsServerPerFile, bodyOf, loggedInUser, randomMobile, uploadedImage, type LoggedIn } from '../test/accounts-test-kit.ts';
 import { confirmedIdCardFront } from '../test/id-card-test-kit.ts';
 import { randomNationalId } from '../test/lending-test-kit.ts';
+import { loadConfig } from '../config/env.ts';
 import { AtRestKeys, fileKeyId, type MasterKeys } from './at-rest.ts';
-import { openDatabase, type Db } from './client.ts';
+import { openDatabase, type DatabaseHandle, type Db } from './client.ts';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
 import { countRowsByKey, idNumberIndex, resealRows, rowScope, SEALED_TABLES } from './sealed-tables.ts';
 
@@ -156,23 +160,62 @@ describe('a raw SELECT on the personal tables', () => {
 });
 
 describe('rows written before encryption, and key rotation', () => {
-  /** A PGlite at the schema before encryption (migrations up to 0011), with plain rows in it. */
-  async function legacyDatabase(): Promise<{ pglite: PGlite; cleanup: () => Promise<void> }> {
+  /**
+   * A database at the schema before encryption (migrations up to 0011): a fresh PostgreSQL
+   * database when the tests run on one (DATABASE_URL), else a PGlite. `upgrade` applies the
+   * remaining migrations, as a new release's start does.
+   */
+  async function legacyDatabase(): Promise<{ handle: DatabaseHandle; exec: (sql: string) => Promise<unknown>; upgrade: () => Promise<void>; cleanup: () => Promise<void> }> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
     await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
     const journalPath = path.join(dir, 'meta/_journal.json');
     const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
     journal.entries = journal.entries.filter((entry) => entry.idx <= 11);
     await writeFile(journalPath, JSON.stringify(journal));
+    const adminUrl = loadConfig().databaseUrl;
+    if (adminUrl) {
+      const name = `legacy_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined });
+      const pool = handle.pool as pg.Pool;
+      await migratePg(drizzlePg(pool), { migrationsFolder: dir });
+      return {
+        handle,
+        exec: (text) => pool.query(text),
+        upgrade: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+        cleanup: async () => {
+          await handle.close();
+          const dropper = new pg.Client({ connectionString: adminUrl });
+          await dropper.connect();
+          await dropper.query(`drop database if exists ${name} with (force)`);
+          await dropper.end();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    }
     const pglite = await PGlite.create();
     await migrate(drizzle(pglite), { migrationsFolder: dir });
-    return { pglite, cleanup: () => rm(dir, { recursive: true, force: true }) };
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, pglite });
+    return {
+      handle,
+      exec: (text) => pglite.exec(text),
+      upgrade: () => migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_FOLDER }),
+      cleanup: async () => {
+        await handle.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
 
   it('the migration keeps the plain rows and the start-up conversion seals them; rotation re-seals under the new key', async () => {
-    const { pglite, cleanup } = await legacyDatabase();
+    const { handle, exec, upgrade, cleanup } = await legacyDatabase();
     try {
-      await pglite.exec(`
+      await exec(`
         insert into users (phone) values ('0911000001'), ('0911000002');
         insert into personal_details (user_id, name, gender, birth_date, id_number, marital_status, education, occupation, employer,
           monthly_income, county, district, address, email, line_id)
@@ -185,8 +228,7 @@ describe('rows written before encryption, and key rotation', () => {
           values (1, 'f.png', 'test', '{"name":{"value":"王大明","confidence":0.9}}', false, '{"name":"王大明","idNumber":"A123456789"}');
         insert into shared_contacts (user_id, name, mobile, relationship) values (1, '李朋友', '0933444555', '朋友');
       `);
-      const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, pglite });
-      await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_FOLDER });
+      await upgrade();
       const db = handle.db;
       const plainValues = ['王大明', 'A123456789', '1980-02-03', '和平東路', 'old@example.tw', '0922333444', '998877665544', '0933444555', '李朋友', '舊公司'];
       // The schema migration alone changes no value: the rows are plain, without a key.
@@ -228,10 +270,9 @@ describe('rows written before encryption, and key rotation', () => {
       for (const table of SEALED_TABLES) expect(counts[table.table]).toEqual({ k2: 1 });
       expect(await opened(new AtRestKeys(masterKeys('k2')))).toMatchObject({ ...expected, keyId: 'k2' });
       await expect(opened(new AtRestKeys(masterKeys('k1')))).rejects.toThrow(/data key "k2" is not configured/);
-      await handle.close();
     } finally {
       await cleanup();
     }
-    // A fresh PGlite migrated twice: seconds, more on a loaded machine.
+    // A fresh database migrated twice: seconds, more on a loaded machine.
   }, 120_000);
 });

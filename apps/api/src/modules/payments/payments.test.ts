@@ -248,6 +248,9 @@ describe('payment provider in production', () => {
       OTP_SECRET: Buffer.alloc(32, 4).toString('base64'),
       PAYMENT_NOTIFY_SECRET: 'gateway-notify-key-0123456789',
       ADMIN_SESSION_SECRET: Buffer.alloc(32, 5).toString('base64'),
+      // Keys of the data sealed at rest, which production also requires.
+      DATA_KEYS: `k1:${Buffer.alloc(32, 6).toString('base64')}`,
+      BLIND_INDEX_KEY: Buffer.alloc(32, 7).toString('base64'),
       // A collection gateway, which production also requires: the refusal left is the payouts'.
       ECPAY_MERCHANT_ID: '3002607',
       ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6',

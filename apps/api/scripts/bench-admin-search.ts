@@ -10,7 +10,8 @@
  * registration and masked identity) run for random existing mobiles, ID numbers and order
  * numbers, and the audit row the route writes with it. HTTP and the session are left out
  * (bench:api measures those). Prints per kind the mean, p50, p95 and p99 in milliseconds,
- * and the plan of each owner's look-up query.
+ * and the plan of each owner's look-up query. Then the dashboard (showDashboard) over the
+ * same orders, given three state changes and a payout each.
  *
  *   DATABASE_URL=postgresql://root@127.0.0.1:5432/test npm run bench:admin-search
  *   BENCH_USERS=20000 BENCH_ORDERS_PER_USER=10 npm run bench:admin-search   (smaller)
@@ -27,6 +28,7 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { personalDetails } from '../src/db/schema/onboarding.ts';
 import { idNumberIndex, rowScope } from '../src/db/sealed-tables.ts';
 import { searchCustomers } from '../src/modules/admin/search-customers.ts';
+import { showDashboard } from '../src/modules/admin/show-dashboard.ts';
 import { recordAudit } from '../src/modules/admin/record-audit.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -137,6 +139,33 @@ async function measure(handle: DatabaseHandle, kind: string, valueOf: (n: number
   console.log(`${kind.padEnd(8)} ${SAMPLES} searches: ${summary(times)}`);
 }
 
+/**
+ * The dashboard over the same orders: each given a history (審核中, 已核准, 已結清 on one day
+ * spread over the last year) and a completed payout; the whole dashboard timed.
+ */
+async function measureDashboard(handle: DatabaseHandle): Promise<void> {
+  const { db } = handle;
+  const started = Date.now();
+  for (const state of ['審核中', '已核准', '已結清']) {
+    await db.execute(
+      sql`insert into order_state_changes (order_id, to_state, cause, at) select id, ${state}, 'bench', now() - ((id % 365) || ' days')::interval from loan_orders`,
+    );
+  }
+  await db.execute(
+    sql`insert into payouts (order_id, amount, provider, provider_transaction_id, state, settled_at) select id, principal, 'bench', 'p' || id, 'completed', now() - ((id % 365) || ' days')::interval from loan_orders`,
+  );
+  await db.execute(sql`analyze`);
+  console.log(`dashboard: ${(USERS * ORDERS_PER_USER * 3).toLocaleString('en-US')} state changes and ${(USERS * ORDERS_PER_USER).toLocaleString('en-US')} payouts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await showDashboard({ db, now: new Date() });
+  const times: number[] = [];
+  for (let k = 0; k < 10; k++) {
+    const start = process.hrtime.bigint();
+    await showDashboard({ db, now: new Date() });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  console.log(`dashboard 10 loads: ${summary(times)}`);
+}
+
 async function plan(handle: DatabaseHandle, label: string, query: ReturnType<typeof sql>): Promise<void> {
   const result = (await handle.db.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
   console.log(`  ${label}: ${result.rows.map((row) => Object.values(row)[0]?.trim()).join(' / ')}`);
@@ -150,6 +179,7 @@ try {
   await measure(bench.handle, 'mobile', mobileOf);
   await measure(bench.handle, 'idNumber', nationalId);
   await measure(bench.handle, 'orderNo', orderNoOf);
+  await measureDashboard(bench.handle);
   console.log('plans of the owners’ look-ups:');
   await plan(bench.handle, 'users by phone', sql`select id from users where phone = ${mobileOf(4_242)}`);
   await plan(bench.handle, 'personal_details by id_number_hash', sql`select user_id from personal_details where id_number_hash = ${idNumberIndex(atRestKeysOf(bench.handle.db), nationalId(4_242))}`);

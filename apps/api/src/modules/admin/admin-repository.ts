@@ -205,11 +205,22 @@ export const COHORT_USER_ID = sql`cohort.user_id`;
 /** One user's id as a bound parameter of the owners' flags. */
 export const boundUserId = (userId: number): SQL => sql`${userId}::int`;
 
+/**
+ * Per channel of a cohort subquery of (user_id, source_channel): how many, and how many pass
+ * each flag. One query per flag with the flag in its WHERE, so PostgreSQL runs each as a
+ * semi-join over the owner's table (one pass) rather than a probe per person; run together.
+ */
 export async function selectCohortCounts<K extends string>(db: Db, cohort: SQL, flags: Record<K, SQL<boolean>>): Promise<Array<{ channel: string; registered: number } & Record<K, number>>> {
-  const counts = Object.fromEntries(Object.entries(flags).map(([key, flag]) => [key, sql<number>`(count(*) filter (where ${flag as SQL}))::int`]));
-  const rows = await db
-    .select({ channel: sql<string>`cohort.source_channel`, registered: sql<number>`count(*)::int`, ...counts })
-    .from(sql`(${cohort}) as cohort`)
-    .groupBy(sql`1`);
-  return rows as Array<{ channel: string; registered: number } & Record<K, number>>;
+  const countWhere = (condition: SQL) =>
+    db
+      .select({ channel: sql<string>`cohort.source_channel`, count: sql<number>`count(*)::int` })
+      .from(sql`(${cohort}) as cohort`)
+      .where(condition)
+      .groupBy(sql`1`);
+  const keys = Object.keys(flags) as K[];
+  const [registered, ...perFlag] = await Promise.all([countWhere(sql`true`), ...keys.map((key) => countWhere(flags[key]))]);
+  return (registered ?? []).map((row) => {
+    const counts = Object.fromEntries(keys.map((key, i) => [key, perFlag[i]?.find((entry) => entry.channel === row.channel)?.count ?? 0]));
+    return { channel: row.channel, registered: row.count, ...counts } as { channel: string; registered: number } & Record<K, number>;
+  });
 }

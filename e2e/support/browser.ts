@@ -11,9 +11,11 @@ export interface TestBrowser {
   /**
    * A fresh context (empty storage) with one page; console errors are collected.
    * `bypassCSP` is for tests that inject code of their own into the page (the app itself
-   * always runs under its Content Security Policy).
+   * always runs under its Content Security Policy). `blockServiceWorkers` keeps the app's
+   * service worker out, for tests that hold the page's own requests (`page.route` does not
+   * see what a service worker answers).
    */
-  newPage(options?: { allowConsole?: RegExp[]; bypassCSP?: boolean }): Promise<TestPage>;
+  newPage(options?: { allowConsole?: RegExp[]; bypassCSP?: boolean; blockServiceWorkers?: boolean }): Promise<TestPage>;
   close(): Promise<void>;
 }
 
@@ -48,8 +50,8 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   return {
-    async newPage({ allowConsole = [], bypassCSP = false } = {}) {
-      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl, locale: 'zh-TW', bypassCSP });
+    async newPage({ allowConsole = [], bypassCSP = false, blockServiceWorkers = false } = {}) {
+      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl, locale: 'zh-TW', bypassCSP, serviceWorkers: blockServiceWorkers ? 'block' : 'allow' });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       const page = await context.newPage();
       const consoleErrors: string[] = [];

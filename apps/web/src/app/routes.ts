@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { ROUTES, type RoutePath } from '../shared/config/route-paths.ts';
 
@@ -9,6 +10,11 @@ export interface PageRoute {
   load: () => PageModule;
   /** Document title is the product name; SPEC.md gives bankSelect an empty one. */
   emptyTitle?: boolean;
+  /**
+   * The page's first data for a logged-in user, asked for as soon as the route is entered,
+   * while the page's own code is still loading (its module is a small chunk of its own).
+   */
+  prefetch?: (context: { queryClient: QueryClient; search: URLSearchParams }) => void;
 }
 
 /** The four tab pages, in tab-bar order; '/' is an alias of the first. */
@@ -25,14 +31,25 @@ export const TAB_ROUTES = {
  */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: ROUTES.home, load: () => import('../features/home/pages/index-page.tsx') },
-  { path: ROUTES.applyFor, load: () => import('../features/loans/pages/apply-for-page.tsx') },
+  {
+    path: ROUTES.applyFor,
+    load: () => import('../features/loans/pages/apply-for-page.tsx'),
+    prefetch: ({ queryClient }) => void import('../features/loans/api/prefetch-apply-for.ts').then((m) => m.prefetchApplyFor(queryClient)),
+  },
   { path: ROUTES.productList, load: () => import('../features/loans/pages/product-list-page.tsx') },
   { path: ROUTES.sign, load: () => import('../features/loans/pages/sign-page.tsx') },
   { path: ROUTES.signature, load: () => import('../features/loans/pages/signature-page.tsx') },
   { path: ROUTES.loanSuccess, load: () => import('../features/loans/pages/loan-success-page.tsx') },
   { path: ROUTES.login, load: () => import('../features/auth/pages/login-page.tsx') },
   { path: ROUTES.loginModuleB, load: () => import('../features/auth/pages/login-module-b-page.tsx') },
-  { path: ROUTES.orderDetail, load: () => import('../features/orders/pages/order-detail-page.tsx') },
+  {
+    path: ROUTES.orderDetail,
+    load: () => import('../features/orders/pages/order-detail-page.tsx'),
+    prefetch: ({ queryClient, search }) => {
+      const orderId = search.get('orderId');
+      if (orderId) void import('../shared/orders/order-detail.ts').then((m) => m.prefetchOrderDetail(queryClient, orderId));
+    },
+  },
   { path: ROUTES.orderPay, load: () => import('../features/orders/pages/order-pay-page.tsx') },
   { path: ROUTES.orderContract, load: () => import('../features/orders/pages/order-contract-page.tsx') },
   { path: ROUTES.orderWebView, load: () => import('../features/orders/pages/web-view-page.tsx') },

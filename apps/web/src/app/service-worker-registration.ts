@@ -24,7 +24,9 @@ export const useUpdateStore = create<UpdateState>((set) => ({
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
-function watch(registration: ServiceWorkerRegistration): void {
+function watch(registration: ServiceWorkerRegistration | undefined): void {
+  // A browser that blocks service workers (a policy, an automation setting) may answer nothing.
+  if (!registration) return;
   const offer = (worker: ServiceWorker | null) => {
     if (worker && navigator.serviceWorker.controller) useUpdateStore.getState().setWaiting(worker);
   };

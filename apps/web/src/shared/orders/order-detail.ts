@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import { INLINE_ERROR_META } from '../api/query-meta.ts';
@@ -24,6 +24,14 @@ export function orderDetail(orderId: string): Promise<OrderDetail> {
   return request(ENDPOINTS.loanOrderDetail, { orderId }).then((answer) => answer.order);
 }
 
+/** An answer this recent is not asked again when a page opens (the route asked for it while the page's code loaded). */
+const ORDER_FRESH_MS = 2_000;
+
+/** The order detail asked for before its page's code has arrived (app/routes.ts). */
+export function prefetchOrderDetail(queryClient: QueryClient, orderId: string): void {
+  void queryClient.prefetchQuery({ queryKey: orderDetailQueryKey(orderId), queryFn: () => orderDetail(orderId), meta: INLINE_ERROR_META, staleTime: ORDER_FRESH_MS });
+}
+
 /**
  * The order; read again every few seconds while it moves on its own or while one of its
  * payments waits for the gateway (`watchPayments`), so a payment shows as soon as it lands.
@@ -34,6 +42,7 @@ export function useOrderDetail(orderId: string | undefined, options: { watchPaym
     queryFn: () => orderDetail(orderId ?? ''),
     enabled: orderId !== undefined,
     meta: INLINE_ERROR_META,
+    staleTime: ORDER_FRESH_MS,
     refetchInterval: (query) => {
       const order = query.state.data;
       if (!order) return false;

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
+import { askedThisVisit } from './loan-check.ts';
 
 export type LoanInit = ResponseOf<typeof ENDPOINTS.loanInitV31>;
 export type LoanInitCard = LoanInit['bankCards'][number];
@@ -15,7 +16,7 @@ export function loanInitQueryOptions() {
   return queryOptions({ queryKey: ['loan', 'init'], queryFn: loanInit, meta: INLINE_ERROR_META });
 }
 
-/** Read again on every visit: a card added on the way back must show at once. */
+/** Read again on every visit (a card added on the way back must show at once), unless the route just asked. */
 export function useLoanInit(enabled: boolean) {
-  return useQuery({ ...loanInitQueryOptions(), enabled, refetchOnMount: 'always' });
+  return useQuery({ ...loanInitQueryOptions(), enabled, refetchOnMount: (query) => (askedThisVisit(query.state.dataUpdatedAt) ? false : 'always') });
 }

@@ -8,7 +8,7 @@ import { ROUTES, loginPathFor } from '../../../shared/config/route-paths.ts';
 import { rememberApplication } from '../../../shared/store/application-to-resume.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
-import { useLoanCheck, type LoanCheck } from '../api/loan-check.ts';
+import { askedThisVisit, useLoanCheck, type LoanCheck } from '../api/loan-check.ts';
 import { formatDate } from '../../../shared/utils/format.ts';
 import { loanCheckTarget } from '../utils/loan-check-target.ts';
 
@@ -20,7 +20,7 @@ import { loanCheckTarget } from '../utils/loan-check-target.ts';
 export function ApplyGate({ children }: { children: ReactNode }) {
   const check = useLoanCheck();
   // An answer cached from an earlier visit may be out of date (a step saved since): only this visit's decides.
-  const fresh = check.isFetchedAfterMount ? check.data : undefined;
+  const fresh = check.isFetchedAfterMount || askedThisVisit(check.dataUpdatedAt) ? check.data : undefined;
   return <QueryState query={{ ...check, data: fresh }}>{(answer) => <ApplyGateAnswer check={answer}>{children}</ApplyGateAnswer>}</QueryState>;
 }
 

@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import type { TLoanInitResponse } from '@app/contract/schemas/loans.ts';
+import { launch } from '../support/app.ts';
+import { useE2ESuite } from '../support/suite.ts';
+import { loginWithCode } from './accounts-helpers.ts';
+import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour } from './borrower-helpers.ts';
+
+/**
+ * The logged-in pages ask for their first data while their own code is still on the way:
+ * the page's chunk is held back here for two seconds, and the data request must have left
+ * before the chunk arrived (before, it left only once the page had loaded and rendered).
+ * Each request is asked once, not again by the page when it mounts.
+ */
+const suite = useE2ESuite();
+const HOLD_MS = 2_000;
+
+/** Holds the page chunk matching `chunk` and records when it was answered and when each API path was asked. */
+async function watch(page: Page, chunk: RegExp, apiPaths: string[]) {
+  const events: Array<{ what: string; at: number }> = [];
+  await page.route(chunk, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    events.push({ what: 'chunk', at: Date.now() });
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (apiPaths.includes(pathname)) events.push({ what: pathname, at: Date.now() });
+  });
+  return events;
+}
+
+describe('a page\'s first data leaves with its code', () => {
+  it('applyFor asks loan/check and loan/init while its chunk is held, once each; the order detail asks loanOrderDetail the same way', async () => {
+    const t = await suite.browser.newPage({ blockServiceWorkers: true });
+    const page = t.page;
+    await launch(page, '/pages/login/index');
+    await loginWithCode(page, suite.server.baseUrl, randomMobile());
+    await page.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
+    // A borrower who may apply: the application form is what the page shows.
+    const api = await apiAsPage(page, suite.server.baseUrl);
+    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+    await passFaceCheck(api, page);
+
+    const applyFor = await watch(page, /\/assets\/apply-for-page-[\w-]+\.js$/, ['/api/v3/loan/check', '/api/v3.1/loan/init']);
+    await launch(page, '/pages/loans/applyFor');
+    await page.getByTestId('apply-amount').waitFor();
+    const chunkAt = applyFor.find((event) => event.what === 'chunk')?.at ?? 0;
+    expect(chunkAt).toBeGreaterThan(0);
+    for (const path of ['/api/v3/loan/check', '/api/v3.1/loan/init']) {
+      const asked = applyFor.filter((event) => event.what === path);
+      expect(asked.length, `${path} asked once`).toBe(1);
+      expect(asked[0]!.at, `${path} before the page's code`).toBeLessThan(chunkAt);
+    }
+
+    // An order applied for (待簽約), its detail opened.
+    const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
+    const product = init.products[0]!;
+    const { orderId } = (await api.call(ENDPOINTS.loanApply, {
+      productId: product.id,
+      amount: product.amountMin,
+      term: product.terms[0],
+      bankCardId: init.bankCards[0]!.id,
+      purpose: init.purposes[0]!.code,
+      requestId: `early-${Date.now()}`,
+    })) as { orderId: string };
+    const detail = await watch(page, /\/assets\/order-detail-page-[\w-]+\.js$/, ['/api/v3/order/loanOrderDetail']);
+    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    await page.getByTestId('order-state').first().waitFor();
+    const detailChunkAt = detail.find((event) => event.what === 'chunk')?.at ?? 0;
+    const detailAsked = detail.filter((event) => event.what === '/api/v3/order/loanOrderDetail');
+    expect(detailChunkAt).toBeGreaterThan(0);
+    expect(detailAsked.length).toBe(1);
+    expect(detailAsked[0]!.at).toBeLessThan(detailChunkAt);
+    t.assertNoConsoleErrors();
+    await t.close();
+  }, 240_000);
+});

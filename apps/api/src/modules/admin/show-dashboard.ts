@@ -27,7 +27,7 @@ type Daily = TDashboardResponse['daily'][number];
  * (payments: completed payouts), collected (repayments: credited payments), overdue
  * (today: orders overdue of those being repaid; the period: instalments due on its days
  * before today not settled by the end of their due day), and the funnel of the people who
- * registered in the period, by source channel, each step asked of its owner as a flag in one query.
+ * registered in the period, by source channel, each step its owner's flag counted over that cohort.
  */
 export async function showDashboard(options: { db: Db; now: Date }): Promise<TDashboardResponse> {
   const { db } = options;

@@ -97,5 +97,6 @@ describe('keys:rotate', () => {
       other.headers,
     );
     expect(taken.envelope).toEqual(refusal(ID_NUMBER_TAKEN));
-  });
+    // A whole onboarding, a rotation and a second server: seconds, many more on a loaded machine.
+  }, 120_000);
 });

@@ -88,7 +88,7 @@ async function orderOf(api: PageApi, orderId: string): Promise<TOrderDetailRespo
 
 describe('the back office console', () => {
   it(
-    'first administrator by command → TOTP enrolment → sign-in → approve from the review queue (order paid out) → confirm a manual transfer (order settled); a reviewer sees no payments or settings',
+    'first administrator by command → TOTP enrolment → sign-in → dashboard → approve from the review queue (order paid out) → confirm a manual transfer (order settled) → the borrower found by order number, their page and the order’s → reconciliation; a reviewer sees no payments or settings',
     async () => {
       const { baseUrl } = suite.server;
       // A borrower whose application the engine leaves to staff (the card's birth date kept over step 1's).
@@ -114,7 +114,7 @@ describe('the back office console', () => {
       await admin.page.getByRole('heading', { name: /營運儀表板/ }).waitFor();
       await admin.page.getByText('轉換漏斗（30 日內註冊者，依來源管道）').waitFor();
       await admin.page.locator('.recharts-bar-rectangle').first().waitFor();
-      await shot(admin.page, 'dashboard');
+      await admin.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-dashboard.png'), fullPage: true });
 
       // Review queue → the application's detail → approve.
       await admin.page.getByRole('menuitem', { name: '審核佇列' }).click();

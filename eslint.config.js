@@ -26,6 +26,16 @@ export default tseslint.config(
   { files: ['packages/contract/**'], languageOptions: { globals: globals['shared-node-browser'] } },
   { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   ...boundaries,
+  // Type-aware rules where a tsconfig covers the file: a promise is awaited, handled, or
+  // explicitly let go with `void` (react-router's navigate returns one), never dropped.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     files: ['apps/api/src/config/env.ts', 'apps/web/vite.config.ts', 'apps/admin/vite.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
     rules: { 'no-restricted-properties': 'off' },

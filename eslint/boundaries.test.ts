@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
  * The imported files exist, so the rules resolve them as they do for real code.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const eslint = new ESLint({ cwd: ROOT });
+// The files linted here do not exist, so no tsconfig covers them: the type-aware rules
+// (which need the file in a TypeScript program) are left out; the boundary rules need no types.
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+  },
+});
 
 async function ruleIdsFor(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });

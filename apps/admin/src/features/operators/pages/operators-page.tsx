@@ -74,7 +74,7 @@ export default function OperatorsPage() {
                     title={row.disabled ? '重新啟用此帳號？' : '停用此帳號？其登入中的工作階段將立即結束。'}
                     okText="確定"
                     cancelText="取消"
-                    onConfirm={() => update.mutateAsync({ id: row.id, disabled: !row.disabled })}
+                    onConfirm={() => update.mutate({ id: row.id, disabled: !row.disabled })}
                   >
                     <Button size="small" danger={!row.disabled}>
                       {row.disabled ? '重新啟用' : '停用'}
@@ -84,7 +84,7 @@ export default function OperatorsPage() {
                     title="重發啟用連結？舊連結將失效；本人使用新連結後，舊密碼與驗證器即失效。"
                     okText="重發"
                     cancelText="取消"
-                    onConfirm={() => reissue.mutateAsync(row.id).then((result) => setLink({ ...result, username: row.username }))}
+                    onConfirm={() => reissue.mutate(row.id, { onSuccess: (result) => setLink({ ...result, username: row.username }) })}
                   >
                     <Button size="small">重發啟用連結</Button>
                   </Popconfirm>

@@ -85,7 +85,7 @@ function TransfersTab() {
                   okText="確認入帳"
                   cancelText="取消"
                   onConfirm={() =>
-                    review.mutateAsync({ id: row.id, review: { verdict: 'confirm', note: '' } }).then((result) => void message.success(`已入帳，訂單狀態：${result.orderState ?? '—'}`))
+                    review.mutate({ id: row.id, review: { verdict: 'confirm', note: '' } }, { onSuccess: (result) => void message.success(`已入帳，訂單狀態：${result.orderState ?? '—'}`) })
                   }
                 >
                   <Button type="primary">確認入帳</Button>
@@ -108,7 +108,7 @@ function HeldTab() {
   const resolve = useResolveHeld();
   const { message } = App.useApp();
   const act = (id: number, verdict: 'credit' | 'refund') =>
-    resolve.mutateAsync({ id, verdict, note: '' }).then(() => void message.success(verdict === 'credit' ? '已依實收金額入帳' : '已記錄退還，未入帳'));
+    resolve.mutate({ id, verdict, note: '' }, { onSuccess: () => void message.success(verdict === 'credit' ? '已依實收金額入帳' : '已記錄退還，未入帳') });
   return (
     <Table<Item>
       rowKey="id"
@@ -164,7 +164,7 @@ function CreditsTab() {
               title={`已將 ${formatMoney(row.left)} 匯回借款人帳戶？`}
               okText="記錄已退還"
               cancelText="取消"
-              onConfirm={() => refund.mutateAsync({ orderId: row.orderId, note: '' }).then(() => void message.success('已記錄退還'))}
+              onConfirm={() => refund.mutate({ orderId: row.orderId, note: '' }, { onSuccess: () => void message.success('已記錄退還') })}
             >
               <Button>記錄已退還</Button>
             </Popconfirm>

@@ -142,7 +142,7 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
     if (answer.differs) {
       const choice = await askAboutDifferences(differingFields(values, personal, proposal));
       if (choice === 'accept') await onConfirm(values, true);
-      else if (choice === 'fix') navigate(ROUTES.userInfo);
+      else if (choice === 'fix') void navigate(ROUTES.userInfo);
       return;
     }
     setConfirmation(answer.confirmation);

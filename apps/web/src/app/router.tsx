@@ -2,6 +2,7 @@ import { Component, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { useSession } from '../shared/session/session.ts';
+import { noteRouteEntered } from '../shared/store/route-visits.ts';
 import { ROUTES, type RoutePath } from '../shared/config/route-paths.ts';
 import { asyncComponent } from '../shared/ui/async-component.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -32,7 +33,7 @@ const prefetches = new Map([...Object.values(TAB_ROUTES), ...PAGE_ROUTES].flatMa
  * is not queued behind the page's dozens (a browser opens six connections per host); the
  * query client keeps a second ask of the same data from leaving twice.
  */
-function PrefetchData({ prefetch }: { prefetch: NonNullable<PageRoute['prefetch']> }) {
+function PrefetchData({ path, prefetch }: { path: RoutePath; prefetch: NonNullable<PageRoute['prefetch']> }) {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const { loggedIn } = useSession();
@@ -40,6 +41,8 @@ function PrefetchData({ prefetch }: { prefetch: NonNullable<PageRoute['prefetch'
   const asked = useRef<string | null>(null);
   if (loggedIn && asked.current !== query) {
     asked.current = query;
+    // Before anything of the page renders: its cached answers older than this are an earlier visit's.
+    noteRouteEntered(path);
     prefetch({ queryClient, search: new URLSearchParams(query) });
   }
   return null;
@@ -51,7 +54,7 @@ function page(path: RoutePath) {
   const prefetch = prefetches.get(path);
   return (
     <>
-      {prefetch ? <PrefetchData prefetch={prefetch} /> : null}
+      {prefetch ? <PrefetchData path={path} prefetch={prefetch} /> : null}
       <Page />
     </>
   );

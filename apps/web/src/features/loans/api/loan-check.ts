@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
+import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { routeEnteredAt } from '../../../shared/store/route-visits.ts';
 
 export type LoanCheck = TLoanCheckResponse;
 
@@ -12,18 +14,13 @@ export async function loanCheck(options: { loading?: boolean } = { loading: true
 }
 
 /**
- * When the route last asked for applyFor's data (app/routes.ts asks as the page's code
- * loads): an answer that came after it is this visit's, and the page uses it instead of
- * asking again. 0 until the route has asked.
+ * An answer that came after applyFor was entered (the route asks for it then, while the
+ * page's code loads: app/router.tsx) is this visit's, and the page uses it instead of
+ * asking again; an older one is an earlier visit's.
  */
-let visitStartedAt = 0;
-
-export function startApplyForVisit(): void {
-  visitStartedAt = Date.now();
-}
-
 export function askedThisVisit(updatedAt: number): boolean {
-  return visitStartedAt > 0 && updatedAt >= visitStartedAt;
+  const entered = routeEnteredAt(ROUTES.applyFor);
+  return entered > 0 && updatedAt >= entered;
 }
 
 export function loanCheckQueryOptions() {

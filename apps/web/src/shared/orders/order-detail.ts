@@ -1,8 +1,10 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import { INLINE_ERROR_META } from '../api/query-meta.ts';
 import { request } from '../api/request.ts';
+import { routeEnteredAt } from '../store/route-visits.ts';
 
 export type OrderDetail = ResponseOf<typeof ENDPOINTS.loanOrderDetail>['order'];
 export type OrderPayment = OrderDetail['payments'][number];
@@ -24,12 +26,9 @@ export function orderDetail(orderId: string): Promise<OrderDetail> {
   return request(ENDPOINTS.loanOrderDetail, { orderId }).then((answer) => answer.order);
 }
 
-/** An answer this recent is not asked again when a page opens (the route asked for it while the page's code loaded). */
-const ORDER_FRESH_MS = 2_000;
-
 /** The order detail asked for before its page's code has arrived (app/routes.ts). */
 export function prefetchOrderDetail(queryClient: QueryClient, orderId: string): void {
-  void queryClient.prefetchQuery({ queryKey: orderDetailQueryKey(orderId), queryFn: () => orderDetail(orderId), meta: INLINE_ERROR_META, staleTime: ORDER_FRESH_MS });
+  void queryClient.prefetchQuery({ queryKey: orderDetailQueryKey(orderId), queryFn: () => orderDetail(orderId), meta: INLINE_ERROR_META });
 }
 
 /**
@@ -37,12 +36,17 @@ export function prefetchOrderDetail(queryClient: QueryClient, orderId: string): 
  * payments waits for the gateway (`watchPayments`), so a payment shows as soon as it lands.
  */
 export function useOrderDetail(orderId: string | undefined, options: { watchPayments?: boolean } = {}) {
+  const { pathname } = useLocation();
   return useQuery({
     queryKey: orderDetailQueryKey(orderId),
     queryFn: () => orderDetail(orderId ?? ''),
     enabled: orderId !== undefined,
     meta: INLINE_ERROR_META,
-    staleTime: ORDER_FRESH_MS,
+    // Not asked again on mount when the route asked for it as it was entered (this visit's answer).
+    refetchOnMount: (query) => {
+      const entered = routeEnteredAt(pathname);
+      return !(entered > 0 && query.state.dataUpdatedAt >= entered);
+    },
     refetchInterval: (query) => {
       const order = query.state.data;
       if (!order) return false;

@@ -3,7 +3,8 @@ import type { TCustomerDetailResponse } from '@app/contract/admin/admin-customer
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useCustomer } from '../api/customers.ts';
-import { actionLabel, CHANNEL_LABELS, GENDER_LABELS, KIND_LABELS, PAYMENT_STATE_LABELS } from '../labels.ts';
+import { AuditLinesCard } from '../components/audit-lines-card.tsx';
+import { CHANNEL_LABELS, GENDER_LABELS, KIND_LABELS, PAYMENT_STATE_LABELS } from '../labels.ts';
 
 type Detail = TCustomerDetailResponse;
 
@@ -85,21 +86,7 @@ export default function CustomerPage() {
           ]}
         />
       </Card>
-      <Card title="操作人員對此用戶的操作紀錄" size="small">
-        <Table<Detail['audit'][number]>
-          rowKey={(row) => `${row.at}-${row.operator}-${row.action}-${row.target}`}
-          size="small"
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          dataSource={data.audit}
-          columns={[
-            { title: '時間', dataIndex: 'at', width: 170, render: formatDateTime },
-            { title: '操作人員', dataIndex: 'operator' },
-            { title: '操作項目', dataIndex: 'action', render: actionLabel },
-            { title: '對象', dataIndex: 'target' },
-          ]}
-        />
-        <Typography.Text type="secondary">本次檢視亦已記錄。</Typography.Text>
-      </Card>
+      <AuditLinesCard title="操作人員對此用戶的操作紀錄" lines={data.audit} showTarget footer={<Typography.Text type="secondary">本次檢視亦已記錄。</Typography.Text>} />
     </Space>
   );
 }

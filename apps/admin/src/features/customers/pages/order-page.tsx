@@ -4,7 +4,8 @@ import { ADMIN_ROUTES, adminUrl } from '@app/contract/admin/admin-routes.ts';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useOrder } from '../api/customers.ts';
-import { actionLabel, CAUSE_LABELS, CHANNEL_LABELS, INSTALMENT_STATE_LABELS, JOURNAL_KIND_LABELS, KIND_LABELS, PAYMENT_STATE_LABELS } from '../labels.ts';
+import { AuditLinesCard } from '../components/audit-lines-card.tsx';
+import { CAUSE_LABELS, CHANNEL_LABELS, INSTALMENT_STATE_LABELS, JOURNAL_KIND_LABELS, KIND_LABELS, PAYMENT_STATE_LABELS } from '../labels.ts';
 
 type Detail = TAdminOrderDetailResponse;
 type Order = Detail['order'];
@@ -139,19 +140,7 @@ export default function OrderPage() {
           </Card>
         </Col>
       </Row>
-      <Card title="操作紀錄" size="small">
-        <Table<Detail['audit'][number]>
-          rowKey={(row) => `${row.at}-${row.operator}-${row.action}`}
-          size="small"
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          dataSource={data.audit}
-          columns={[
-            { title: '時間', dataIndex: 'at', width: 170, render: formatDateTime },
-            { title: '操作人員', dataIndex: 'operator' },
-            { title: '操作項目', dataIndex: 'action', render: actionLabel },
-          ]}
-        />
-      </Card>
+      <AuditLinesCard title="操作紀錄" lines={data.audit} />
     </Space>
   );
 }

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/api/drizzle/**', 'e2e/screenshots/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/data/**', 'apps/api/drizzle/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +20,16 @@ export default tseslint.config(
   // server no browser ones; the contract and the browser tests run in both.
   { files: ['apps/web/src/**', 'apps/admin/src/**'], languageOptions: { globals: globals.browser } },
   {
-    files: ['apps/api/**', 'apps/web/vite.config.ts', 'apps/admin/vite.config.ts', 'apps/web/scripts/**', 'scripts/**', 'eslint/**', '*.js', '*.ts'],
+    files: [
+      'apps/api/**',
+      'apps/web/vite.config.ts',
+      'apps/admin/vite.config.ts',
+      'apps/web/scripts/**',
+      'scripts/**',
+      'eslint/**',
+      '*.js',
+      '*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   { files: ['packages/contract/**'], languageOptions: { globals: globals['shared-node-browser'] } },
@@ -37,7 +46,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/config/env.ts', 'apps/web/vite.config.ts', 'apps/admin/vite.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', '**/*.test.ts', 'vitest.config.ts', 'apps/api/drizzle.config.ts'],
+    files: [
+      'apps/api/src/config/env.ts',
+      'apps/web/vite.config.ts',
+      'apps/admin/vite.config.ts',
+      'e2e/**',
+      'scripts/**',
+      'apps/api/scripts/**',
+      '**/*.test.ts',
+      'vitest.config.ts',
+      'apps/api/drizzle.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -28,6 +28,12 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           pool: 'forks',
+          // The files of one worker share its module cache instead of importing and
+          // transforming the server's modules again for each file (87 s of the 268 s phase on a
+          // quiet machine, 32 s without isolation). Nothing mutable is shared through it: each
+          // file opens its own database (test-database.ts) and app (test-server.ts), and no
+          // test mocks a module (vi.mock) or stubs a global.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -54,13 +60,17 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           pool: 'forks',
-          // Each file has its own server, data folder (a copy of the one global-setup.ts
-          // makes once) and Chromium: nothing mutable is shared, so files could run side by
-          // side. On this 2-core machine they do not yet: with three at once the files that
-          // run the real OCR and face models (onboarding, id-card-ocr) ran past their time
-          // budgets and failed in CI (2026-11-25, 9 of 112); one at a time they pass. Raise
-          // this once those models load once per worker (docs/benchmarks.md, Test suite).
-          maxWorkers: 1,
+          // Three files at a time, each worker running its files one after the other in one
+          // process (isolate: false) and keeping its server between them (e2e/support/suite.ts:
+          // reset to how it started, the database emptied and seeded again, instead of a new
+          // process on a new data folder). The browser test files mostly wait (on the pages,
+          // the jobs' delays, the clock): 430 s of CPU in 1,470 s of wall time one at a time, so
+          // three share the two cores; the OCR and face models now load once per worker, not
+          // per file, which is what made three at once miss their time budgets before
+          // (2026-11-25). Decision 0160; docs/benchmarks.md, Test suite. E2E_WORKERS overrides
+          // (vitest's --maxWorkers does not reach a project's own setting).
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+          isolate: false,
           globalSetup: ['e2e/support/global-setup.ts'],
           // After the other projects when several run in one command.
           sequence: { groupOrder: 1 },

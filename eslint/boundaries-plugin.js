@@ -126,7 +126,8 @@ const noUndeclaredPackages = {
     const own = declaredPackages(path.join(root, workspace, 'package.json'));
     const shared = declaredPackages(path.join(root, 'package.json'));
     return visitImports((node, specifier) => {
-      if (specifier.startsWith('.') || specifier.startsWith('/') || BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0])) return;
+      if (specifier.startsWith('.') || specifier.startsWith('/') || BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0]))
+        return;
       // Vite's virtual and query imports (e.g. '?url') are not packages.
       if (specifier.startsWith('virtual:')) return;
       const name = packageNameOf(specifier);

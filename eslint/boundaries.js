@@ -63,6 +63,16 @@ const apiZones = [
   })),
 ];
 
+/**
+ * A module's public surface is its index.ts (modules/README.md): another module's code
+ * imports that file and no other of the module (tests may reach further, to set up).
+ */
+const surfaceZones = modules.map((m) => ({
+  target: `${API}/modules/${m}/**`,
+  from: `${API}/modules/!(${m})/!(index).ts`,
+  message: `A module uses another only through that module's index.ts, its public surface (in modules/${m}).`,
+}));
+
 /** One owner per table: a module imports only its own schema file. */
 const tableOwnerZones = modules.flatMap((m) => {
   const message = `modules/${m} reads and writes only its own tables (db/schema/${m}.ts); ask the owner's use cases for the rest.`;
@@ -81,12 +91,12 @@ export const boundaries = [
   { plugins: { boundaries: boundariesPlugin } },
 
   // API: plugins and the database layer never depend on modules; a module never reaches
-  // into another module's repository or routes, nor (outside tests) reads a table it
-  // does not own. One rule entry per file set: a later entry would replace the zones.
+  // into another module's repository or routes, nor (outside tests) past its index.ts or
+  // into a table it does not own. One rule entry per file set: a later entry would replace the zones.
   {
     files: [`${API}/**/*.ts`],
     ignores: ['**/*.test.ts'],
-    rules: { 'boundaries/no-restricted-paths': restrictedPaths([...apiZones, ...tableOwnerZones]) },
+    rules: { 'boundaries/no-restricted-paths': restrictedPaths([...apiZones, ...surfaceZones, ...tableOwnerZones]) },
   },
   {
     files: [`${API}/**/*.test.ts`],
@@ -114,7 +124,11 @@ export const boundaries = [
         {
           paths: [
             ...IO_PACKAGES.map((name) => ({ name, message: 'domain/ is pure: no I/O.' })),
-            { name: 'node:net', importNames: ['connect', 'createConnection', 'createServer', 'Server', 'Socket'], message: 'domain/ is pure: no I/O.' },
+            {
+              name: 'node:net',
+              importNames: ['connect', 'createConnection', 'createServer', 'Server', 'Socket'],
+              message: 'domain/ is pure: no I/O.',
+            },
           ],
           patterns: [{ group: ['@fastify/*'], message: 'domain/ is pure: no I/O.' }],
         },
@@ -161,7 +175,11 @@ export const boundaries = [
     rules: {
       'no-restricted-globals': restrictedGlobals(NODE_GLOBALS, 'in the back office console'),
       'boundaries/no-restricted-paths': restrictedPaths([
-        { target: 'apps/admin/**', from: ['apps/api/**', 'apps/web/**'], message: 'The console imports only the contract, never the server or the borrowers’ app.' },
+        {
+          target: 'apps/admin/**',
+          from: ['apps/api/**', 'apps/web/**'],
+          message: 'The console imports only the contract, never the server or the borrowers’ app.',
+        },
         { target: 'apps/admin/**', from: 'packages/contract/src/cipher-node.ts', message: 'The console never imports node-only code.' },
       ]),
     },

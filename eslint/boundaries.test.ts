@@ -30,13 +30,38 @@ describe('import boundaries', () => {
   it.each([
     ['a plugin importing a module', `${API}/plugins/new-plugin.ts`, "export { authModule } from '../modules/auth/routes.ts';"],
     ['the database layer importing a module', `${API}/db/new-seed.ts`, "export { hasPassword } from '../modules/auth/has-password.ts';"],
-    ['a module importing another module\'s repository', `${API}/modules/questions/new-use-case.ts`, "export { selectOwnUpload } from '../uploads/uploads-repository.ts';"],
-    ['a module importing another module\'s routes', `${API}/modules/account/new-use-case.ts`, "export { authModule } from '../auth/routes.ts';"],
-    ['a module importing another owner\'s table', `${API}/modules/questions/new-use-case.ts`, "export { uploadedFiles } from '../../db/schema/uploads.ts';"],
+    [
+      "a module importing another module's repository",
+      `${API}/modules/questions/new-use-case.ts`,
+      "export { selectOwnUpload } from '../uploads/uploads-repository.ts';",
+    ],
+    [
+      "a module importing another module's use case past its index.ts",
+      `${API}/modules/questions/new-use-case.ts`,
+      "export { readOwnImage } from '../uploads/read-own-image.ts';",
+    ],
+    [
+      "a module importing another module's routes",
+      `${API}/modules/account/new-use-case.ts`,
+      "export { authModule } from '../auth/routes.ts';",
+    ],
+    [
+      "a module importing another owner's table",
+      `${API}/modules/questions/new-use-case.ts`,
+      "export { uploadedFiles } from '../../db/schema/uploads.ts';",
+    ],
     ['a module importing every table', `${API}/modules/questions/new-use-case.ts`, "export { users } from '../../db/schema.ts';"],
     ['domain importing the database layer', `${API}/domain/new-rule.ts`, "export type { Db } from '../db/client.ts';"],
-    ['a web feature importing another feature', `${WEB}/features/loans/pages/new-page.tsx`, "export { LoginForm } from '../../auth/components/login-form.tsx';"],
-    ['web shared importing a feature', `${WEB}/shared/ui/new-piece.tsx`, "export { LoginForm } from '../../features/auth/components/login-form.tsx';"],
+    [
+      'a web feature importing another feature',
+      `${WEB}/features/loans/pages/new-page.tsx`,
+      "export { LoginForm } from '../../auth/components/login-form.tsx';",
+    ],
+    [
+      'web shared importing a feature',
+      `${WEB}/shared/ui/new-piece.tsx`,
+      "export { LoginForm } from '../../features/auth/components/login-form.tsx';",
+    ],
     ['web shared importing the app', `${WEB}/shared/ui/new-piece.tsx`, "export { router } from '../../app/router.tsx';"],
     ['the web app importing the server', `${WEB}/shared/api/new-call.ts`, "export { buildApp } from '../../../../api/src/app.ts';"],
   ])('refuses %s', async (_name, file, code) => {
@@ -44,12 +69,12 @@ describe('import boundaries', () => {
   });
 
   it('refuses a query outside the module repository and I/O in domain/', async () => {
-    expect(await ruleIdsFor(`${API}/modules/questions/new-use-case.ts`, "import { eq } from 'drizzle-orm';\nexport const x = eq;")).toContain(
-      'no-restricted-imports',
-    );
-    expect(await ruleIdsFor(`${API}/domain/new-rule.ts`, "import { readFile } from 'node:fs/promises';\nexport const x = readFile;")).toContain(
-      'no-restricted-imports',
-    );
+    expect(
+      await ruleIdsFor(`${API}/modules/questions/new-use-case.ts`, "import { eq } from 'drizzle-orm';\nexport const x = eq;"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor(`${API}/domain/new-rule.ts`, "import { readFile } from 'node:fs/promises';\nexport const x = readFile;"),
+    ).toContain('no-restricted-imports');
   });
 
   it('refuses a package the workspace does not declare', async () => {
@@ -64,9 +89,17 @@ describe('import boundaries', () => {
   });
 
   it('accepts what the boundaries allow', async () => {
-    expect(await ruleIdsFor(`${API}/modules/questions/new-use-case.ts`, "export { isOwnUpload } from '../uploads/is-own-upload.ts';")).toEqual([]);
-    expect(await ruleIdsFor(`${API}/modules/uploads/uploads-new-repository.ts`, "export { uploadedFiles } from '../../db/schema/uploads.ts';")).toEqual([]);
-    expect(await ruleIdsFor(`${API}/modules/auth/new-use-case.ts`, "export { endSessions } from '../../plugins/session-store.ts';")).toEqual([]);
-    expect(await ruleIdsFor(`${WEB}/app/new-layout.tsx`, "export { LoginForm } from '../features/auth/components/login-form.tsx';")).toEqual([]);
+    expect(
+      await ruleIdsFor(`${API}/modules/questions/new-use-case.ts`, "export { isOwnUpload, readOwnImage } from '../uploads/index.ts';"),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(`${API}/modules/uploads/uploads-new-repository.ts`, "export { uploadedFiles } from '../../db/schema/uploads.ts';"),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(`${API}/modules/auth/new-use-case.ts`, "export { endSessions } from '../../plugins/session-store.ts';"),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(`${WEB}/app/new-layout.tsx`, "export { LoginForm } from '../features/auth/components/login-form.tsx';"),
+    ).toEqual([]);
   });
 });

@@ -19,9 +19,9 @@ describe('type-aware lint', () => {
   it('refuses a floating promise and a promise where a void callback is expected; accepts void', async () => {
     const ask = 'async function ask(): Promise<number> {\n  return 1;\n}\n';
     expect(await ruleIdsFor(`${ask}export function go(): void {\n  ask();\n}\n`)).toContain('@typescript-eslint/no-floating-promises');
-    expect(await ruleIdsFor(`${ask}export const timer = setTimeout(ask, 10);\nexport const list = [1].forEach(async () => { await ask(); });\n`)).toContain(
-      '@typescript-eslint/no-misused-promises',
-    );
+    expect(
+      await ruleIdsFor(`${ask}export const timer = setTimeout(ask, 10);\nexport const list = [1].forEach(async () => { await ask(); });\n`),
+    ).toContain('@typescript-eslint/no-misused-promises');
     expect(await ruleIdsFor(`${ask}export function go(): void {\n  void ask();\n}\n`)).toEqual([]);
   }, 120_000);
 });

@@ -42,7 +42,8 @@ export const PAGES = [
 function assertAsked(page, report) {
   if (!page.asks) return;
   const urls = (report.audits['network-requests']?.details?.items ?? []).map((item) => item.url);
-  if (!urls.some((url) => url.includes(page.asks))) throw new Error(`${page.name}: no request to ${page.asks}; not measured as a logged-in borrower`);
+  if (!urls.some((url) => url.includes(page.asks)))
+    throw new Error(`${page.name}: no request to ${page.asks}; not measured as a logged-in borrower`);
 }
 
 export const TARGETS = { performance: 95, accessibility: 95, bestPractices: 100, lcpMs: 2000, cls: 0.05 };

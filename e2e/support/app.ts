@@ -9,6 +9,27 @@ export async function storageItem(page: Page, key: string): Promise<string | nul
 export async function launch(page: Page, route = '/', query = ''): Promise<void> {
   await page.goto(`/${query}#${route}`);
   await page.locator('.nav-bar').first().waitFor();
+  await waitForHydration(page, '.nav-bar');
+}
+
+/** Reloads the app and waits until React owns the page again, as launch does (a navigation before then is lost). */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await page.locator('.nav-bar').first().waitFor();
+  await waitForHydration(page, '.nav-bar');
+}
+
+/**
+ * The server's first view (decision 0166) is on screen before React has hydrated it; a
+ * click before then is kept and replayed once the page is hydrated (decision 0171), so a
+ * test that reads the click's result waits until React owns the element (a hydrated or
+ * rendered node carries React's fiber key).
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((s) => {
+    const element = document.querySelector(s);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  }, selector);
 }
 
 /**
@@ -18,6 +39,10 @@ export async function launch(page: Page, route = '/', query = ''): Promise<void>
  */
 export async function goTo(page: Page, route: string): Promise<void> {
   await page.evaluate((r) => {
+    // Already there: the router replaces the entry and the page stays as it is. A popstate
+    // onto the same address would instead read as the phone's back on a page that guards
+    // it (use-history-back-guard.ts) and open the quit popup.
+    if (window.location.hash === `#${r}`) return;
     const state: unknown = window.history.state;
     const idx = typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
     window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 }, '', `#${r}`);

@@ -64,9 +64,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   });
   return findings
     .filter((f) => f.impact === 'serious' || f.impact === 'critical')
-    .map((f) =>
-      f.id === 'color-contrast' ? { ...f, targets: f.targets.filter((t) => !SPECIFIED_COLOURS.some((re) => re.test(t))) } : f,
-    )
+    .map((f) => (f.id === 'color-contrast' ? { ...f, targets: f.targets.filter((t) => !SPECIFIED_COLOURS.some((re) => re.test(t))) } : f))
     .filter((f) => f.targets.length > 0);
 }
 

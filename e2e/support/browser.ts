@@ -51,7 +51,13 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
 
   return {
     async newPage({ allowConsole = [], bypassCSP = false, blockServiceWorkers = false } = {}) {
-      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl, locale: 'zh-TW', bypassCSP, serviceWorkers: blockServiceWorkers ? 'block' : 'allow' });
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        baseURL: baseUrl,
+        locale: 'zh-TW',
+        bypassCSP,
+        serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
+      });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       const page = await context.newPage();
       const consoleErrors: string[] = [];

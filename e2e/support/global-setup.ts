@@ -1,13 +1,17 @@
 import type { TestProject } from 'vitest/node';
-import { makeDataTemplate } from './server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeDataTemplate, stopLeftServers } from './server.ts';
 
 /**
  * Once per `vitest run` of the browser tests: the data folder every test server starts
- * from (a copy each, so every file still has a database of its own), made or found kept
- * (makeDataTemplate). Without a web build nothing is made, and each file fails with
- * startServer's message as before.
+ * from (a copy each; a server kept by a worker for its next file empties its database
+ * instead, suite.ts), made or found kept (makeDataTemplate), and the folder where workers
+ * note the servers they started. Without a web build nothing is made, and each file fails
+ * with startServer's message as before.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   let template: string | undefined;
   try {
     template = await makeDataTemplate();
@@ -15,4 +19,12 @@ export default async function setup(project: TestProject): Promise<void> {
     if (!(error instanceof Error && error.message.startsWith('No web build'))) throw error;
   }
   project.provide('e2eDataTemplate', template);
+  // Each worker keeps its last server between files (suite.ts): what is still running when the
+  // run ends is stopped here, whichever way the workers ended.
+  const serversDir = mkdtempSync(path.join(tmpdir(), 'e2e-servers-'));
+  project.provide('e2eServersDir', serversDir);
+  return () => {
+    stopLeftServers(serversDir);
+    rmSync(serversDir, { recursive: true, force: true });
+  };
 }

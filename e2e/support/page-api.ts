@@ -23,14 +23,20 @@ export async function pageApi(page: Page, baseUrl: string): Promise<PageApi> {
   return {
     async call(endpoint, payload) {
       const request = encodeRequest(endpoint, payload, cipher, baseUrl, { token });
-      const envelope = decodeEnvelope(await (await fetch(request.url, { method: request.method, headers: request.headers, body: request.body })).text(), cipher);
+      const envelope = decodeEnvelope(
+        await (await fetch(request.url, { method: request.method, headers: request.headers, body: request.body })).text(),
+        cipher,
+      );
       if (envelope.status !== 200) throw new Error(`${endpoint.path}: ${envelope.status} ${envelope.message}`);
       return envelope.body;
     },
     async upload(bytes, mimeType = 'image/jpeg') {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type: mimeType }), mimeType === 'image/png' ? 'photo.png' : 'photo.jpg');
-      const envelope = decodeEnvelope(await (await fetch(`${baseUrl}${PATHS.uploadImage.path}`, { method: 'POST', body: form, headers: { token } })).text(), cipher);
+      const envelope = decodeEnvelope(
+        await (await fetch(`${baseUrl}${PATHS.uploadImage.path}`, { method: 'POST', body: form, headers: { token } })).text(),
+        cipher,
+      );
       if (envelope.status !== 200) throw new Error(`upload: ${envelope.status} ${envelope.message}`);
       return (envelope.body as { key: string }).key;
     },

@@ -1,6 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +24,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** A data folder a server has started on once and stopped (e2e/support/global-setup.ts). */
     e2eDataTemplate: string | undefined;
+    /** Where each worker notes the servers it started, for global-setup.ts to stop whatever is left. */
+    e2eServersDir: string | undefined;
   }
 }
 
@@ -46,8 +61,36 @@ export interface TestServer {
   events(limit?: number): Promise<TrackedEvent[]>;
   /** Moves the server's "now" by this many milliseconds from the real time (0 = back to real). */
   setClockOffset(offsetMs: number): Promise<void>;
+  /** The server as it started: no faults, the real time, no counted limits, the database emptied and seeded again. */
+  reset(): Promise<void>;
+  /**
+   * An operator made on the running server as `npm run admin:create` makes one (the
+   * admin module's test hook): the path of its one-time enrolment link.
+   */
+  createOperator(username: string, role?: 'administrator' | 'reviewer' | 'finance' | 'support'): Promise<string>;
+  /** Whether its process still runs. */
+  readonly running: boolean;
   stop(): Promise<void>;
 }
+
+/**
+ * The server environment of the files that follow money through the jobs (the back office's,
+ * the repayments'): the jobs polled every 500 ms, the decision 100 ms after submission, the
+ * sandbox's payout 200 ms after it leaves; sessions kept a year; payouts up to NT$100,000
+ * leave without a finance release (admin-payouts.test.ts tests releases). One environment for
+ * them all, so they share the pool's servers (acquireServer).
+ */
+export const FAST_JOBS_ENV: Readonly<Record<string, string>> = {
+  JOB_POLLING_MS: '500',
+  DECISION_DELAY_MS: '100',
+  PAYOUT_SANDBOX_DELAY_MS: '200',
+  SESSION_IDLE_DAYS: '365',
+  PAYOUT_RELEASE_ABOVE: '100000',
+  PAYOUT_TWO_PEOPLE_ABOVE: '100000',
+};
+
+/** FAST_JOBS_ENV with payouts through the bank's batch files instead of the gateway (the result file decides each). */
+export const BANK_PAYOUTS_ENV: Readonly<Record<string, string>> = { ...FAST_JOBS_ENV, PAYOUT_CHANNEL: 'bank' };
 
 /** The browser tests run against the built app; `npm run test:e2e` builds it first. */
 export function assertWebBuilt(): void {
@@ -115,13 +158,69 @@ interface SpawnedServer {
   stop(): Promise<void>;
 }
 
+/** The run's folder of started servers (global-setup.ts), when there is one. */
+function serversDir(): string | undefined {
+  try {
+    return inject('e2eServersDir');
+  } catch {
+    return undefined; // outside a vitest worker
+  }
+}
+
+/**
+ * Notes a started server (its process id and data folder) in the run's folder, so that the
+ * run's teardown stops it even when the worker that started it ends without stopping it: a
+ * pooled server outlives the file, and its worker may be ended by vitest at any point.
+ */
+function noteStarted(child: ChildProcess, dataDir: string): { remove(): void } {
+  const dir = serversDir();
+  if (!dir || child.pid === undefined) return { remove() {} };
+  const file = path.join(dir, String(child.pid));
+  writeFileSync(file, dataDir);
+  return { remove: () => rmSync(file, { force: true }) };
+}
+
+/** Stops every server a note of the run's folder names and removes its data folder (the run's teardown). */
+export function stopLeftServers(dir: string): number {
+  let stopped = 0;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) continue; // the pool's records (acquireServer)
+    const dataDir = readFileSync(file, 'utf8');
+    try {
+      // The whole process group: tsx's own process and the server it runs (killing only the
+      // first, which cannot pass a SIGKILL on, left the server running with no parent).
+      process.kill(-Number(name), 'SIGKILL');
+      stopped += 1;
+    } catch {
+      // already gone
+    }
+    if (dataDir.startsWith(tmpdir())) {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.log`, { force: true });
+    }
+    rmSync(file, { force: true });
+  }
+  return stopped;
+}
+
+/** SIGKILL to the server's process group (tsx and the server it runs). */
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 /** A port found free can be taken by another worker's server before ours listens: then try another. */
 const START_ATTEMPTS = 3;
 
 async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
-    const output: string[] = [];
+    const logFile = `${dataDir}.log`;
+    const out = openSync(logFile, 'w');
     const child = spawn(TSX, [SERVER_ENTRY], {
       cwd: REPO_ROOT,
       env: {
@@ -131,36 +230,48 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         WEB_DIST,
+        ...(process.env.E2E_ADMIN_DIST ? { ADMIN_WEB_DIST: process.env.E2E_ADMIN_DIST } : {}),
         TEST_HOOKS: 'true',
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its output to a file, not a pipe: the server may outlive the worker that started it
+      // (the pool, acquireServer), and a write to a pipe whose reader has gone would end it.
+      stdio: ['ignore', out, out],
+      // A process group of its own (tsx and the server it runs), so that a kill reaches both.
+      detached: true,
     });
-    const keep = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.length > 200) output.shift();
+    closeSync(out);
+    const output = () => {
+      try {
+        return readFileSync(logFile, 'utf8').slice(-20_000);
+      } catch {
+        return '';
+      }
     };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
     const baseUrl = `http://127.0.0.1:${port}`;
+    const note = noteStarted(child, dataDir);
     try {
-      await waitForHealth(baseUrl, child, () => output.join(''));
+      await waitForHealth(baseUrl, child, output);
     } catch (error) {
-      child.kill('SIGKILL');
-      if (attempt < START_ATTEMPTS && /EADDRINUSE/.test(output.join(''))) continue;
+      killGroup(child);
+      note.remove();
+      if (attempt < START_ATTEMPTS && /EADDRINUSE/.test(output())) continue;
       throw error;
     }
     return {
       child,
       baseUrl,
       async stop() {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => killGroup(child), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        note.remove();
+        rmSync(logFile, { force: true });
       },
     };
   }
@@ -237,8 +348,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const { baseUrl } = spawned;
+  return serverHandle(spawned.baseUrl, {
+    running: () => spawned.child.exitCode === null && spawned.child.signalCode === null,
+    async stop() {
+      await spawned.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
 
+/** What a test does with a running server, through its test hooks (any worker may hold it: only its address is needed). */
+function serverHandle(baseUrl: string, process: { running(): boolean; stop(): Promise<void> }): TestServer {
   return {
     baseUrl,
     async setFault(apiPath, fault, times = 1) {
@@ -250,6 +370,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     async setClockOffset(offsetMs) {
       await hook(baseUrl, 'POST', '/__test__/clock', { offsetMs });
     },
+    async reset() {
+      await hook(baseUrl, 'POST', '/__test__/reset');
+    },
+    async createOperator(username, role = 'administrator') {
+      const response = await hook(baseUrl, 'POST', '/__test__/operators', { username, role });
+      return ((await response.json()) as { enrolmentPath: string }).enrolmentPath;
+    },
+    get running() {
+      return process.running();
+    },
     async events(limit = 20) {
       const response = await hook(baseUrl, 'GET', `/__test__/events?limit=${limit}`);
       const json: unknown = await response.json();
@@ -257,9 +387,143 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       if (!Array.isArray(list)) throw new Error(`unexpected events answer: ${JSON.stringify(json)}`);
       return list as TrackedEvent[];
     },
-    async stop() {
-      await spawned.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => process.stop(),
   };
+}
+
+/**
+ * The servers of a run are shared by its workers (vitest.config.ts runs three browser test
+ * files at a time, each worker its files one after the other). A file asking for a server
+ * gets an idle one started with the same environment, whichever worker started it, reset to
+ * how it started (`reset`: the database emptied and seeded again, no faults, the real time),
+ * instead of a new process: that saves the start (a data folder copied, the server's modules
+ * loaded, the OCR and face models loaded again on first use). Free servers stay running for
+ * the next file, up to POOL_SIZE in all; the run's teardown stops them (global-setup.ts). A
+ * server on a data folder of the test's own (`env.DATA_DIR`) is never shared.
+ *
+ * The pool is a folder of the run: a record per server (`<pid>.json`: its environment's key,
+ * address and data folder) and, while a file uses it, a lock (`<pid>.lock`, made by mkdir,
+ * which only one worker can do).
+ */
+const POOL_SIZE = 6;
+
+interface PoolRecord {
+  pid: number;
+  key: string;
+  baseUrl: string;
+  dataDir: string;
+}
+
+function keyOf(options: StartServerOptions): string {
+  return JSON.stringify(Object.entries(options.env ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function poolDir(): string | undefined {
+  const dir = serversDir();
+  if (!dir) return undefined;
+  const pool = path.join(dir, 'pool');
+  mkdirSync(pool, { recursive: true });
+  return pool;
+}
+
+function poolRecords(pool: string): PoolRecord[] {
+  return readdirSync(pool)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) => {
+      try {
+        return [JSON.parse(readFileSync(path.join(pool, name), 'utf8')) as PoolRecord];
+      } catch {
+        return []; // being written or removed
+      }
+    });
+}
+
+/** Takes the record's lock: true when this worker now holds the server. */
+function lock(pool: string, record: PoolRecord): boolean {
+  try {
+    mkdirSync(path.join(pool, `${record.pid}.lock`));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function unlock(pool: string, pid: number): void {
+  rmSync(path.join(pool, `${pid}.lock`), { recursive: true, force: true });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a pooled server this worker holds (any worker may: the process group by its id) and forgets it. */
+async function retire(pool: string, record: PoolRecord): Promise<void> {
+  rmSync(path.join(pool, `${record.pid}.json`), { force: true });
+  try {
+    process.kill(-record.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  for (let waited = 0; waited < 10_000 && alive(record.pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    process.kill(-record.pid, 'SIGKILL');
+  } catch {
+    // gone
+  }
+  rmSync(path.join(serversDir() ?? pool, String(record.pid)), { force: true });
+  if (record.dataDir.startsWith(tmpdir())) rmSync(record.dataDir, { recursive: true, force: true });
+  rmSync(`${record.dataDir}.log`, { force: true });
+  unlock(pool, record.pid);
+}
+
+export async function acquireServer(options: StartServerOptions = {}): Promise<{ server: TestServer; release(): Promise<void> }> {
+  const pool = options.env?.DATA_DIR === undefined ? poolDir() : undefined;
+  if (!pool) {
+    const server = await startServer(options);
+    return { server, release: () => server.stop() };
+  }
+  const key = keyOf(options);
+  for (const record of poolRecords(pool).filter((r) => r.key === key)) {
+    if (!lock(pool, record)) continue;
+    if (!alive(record.pid)) {
+      await retire(pool, record);
+      continue;
+    }
+    const server = serverHandle(record.baseUrl, { running: () => alive(record.pid), stop: () => retire(pool, record) });
+    await server.reset();
+    return { server, release: async () => unlock(pool, record.pid) };
+  }
+  // Room for one more: the first idle server of another environment goes.
+  const others = poolRecords(pool);
+  if (others.length >= POOL_SIZE) {
+    for (const record of others) {
+      if (lock(pool, record)) {
+        await retire(pool, record);
+        break;
+      }
+    }
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const template = dataTemplate();
+  if (template) cpSync(template, dataDir, { recursive: true });
+  let spawned: SpawnedServer;
+  try {
+    spawned = await spawnServer(dataDir, options.env);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const record: PoolRecord = { pid: spawned.child.pid ?? 0, key, baseUrl: spawned.baseUrl, dataDir };
+  mkdirSync(path.join(pool, `${record.pid}.lock`));
+  writeFileSync(path.join(pool, `${record.pid}.json.tmp`), JSON.stringify(record));
+  renameSync(path.join(pool, `${record.pid}.json.tmp`), path.join(pool, `${record.pid}.json`));
+  // The process outlives this worker's file: the run's teardown stops it (its note, spawnServer).
+  spawned.child.unref();
+  const server = serverHandle(record.baseUrl, { running: () => alive(record.pid), stop: () => retire(pool, record) });
+  return { server, release: async () => unlock(pool, record.pid) };
 }

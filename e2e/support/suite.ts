@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, type TestBrowser, type TestPage } from './browser.ts';
-import { startServer, type StartServerOptions, type TestServer } from './server.ts';
+import { acquireServer, type StartServerOptions, type TestServer } from './server.ts';
 
 export interface E2ESuite {
   readonly server: TestServer;
@@ -8,21 +8,25 @@ export interface E2ESuite {
 }
 
 /**
- * One real API server (fresh database) and one Chromium per test file, started before
- * its tests and stopped after them.
+ * One real API server and one Chromium per test file. The server is an idle one of the run's
+ * pool started with the same environment (by any worker), reset to how it started (the
+ * database emptied and seeded again: every file still starts on a fresh database), else a
+ * new one (acquireServer); it goes back to the pool after the file. Chromium is launched per
+ * file.
  */
 export function useE2ESuite(options: StartServerOptions = {}): E2ESuite {
   let server: TestServer | undefined;
+  let release = async () => {};
   let browser: TestBrowser | undefined;
 
   beforeAll(async () => {
-    server = await startServer(options);
+    ({ server, release } = await acquireServer(options));
     browser = await launchBrowser(server.baseUrl);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await release();
   });
 
   return {

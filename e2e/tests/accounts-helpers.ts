@@ -66,6 +66,9 @@ export async function storedJson(page: Page, key: string): Promise<unknown> {
 
 /** Saves a screenshot once the toasts and popups have settled. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `accounts-${name}.png`) });
 }

@@ -1,26 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_APR_PROMISE, CAMPAIGN_BENEFITS, CAMPAIGN_NO_DEDUCTION, CODE_PLACEHOLDER, CODE_SENT, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT, GET_CODE, MOBILE_PLACEHOLDER, ME_LOGIN_BUTTON, ME_MENU_AGREEMENT, ME_MENU_FAQ, resendIn } from '@app/contract/messages/accounts.ts';
+import {
+  CAMPAIGN_APR_PROMISE,
+  CAMPAIGN_BENEFITS,
+  CAMPAIGN_NO_DEDUCTION,
+  CODE_PLACEHOLDER,
+  CODE_SENT,
+  DOC_PRIVACY_POLICY,
+  DOC_USER_AGREEMENT,
+  GET_CODE,
+  MOBILE_PLACEHOLDER,
+  ME_LOGIN_BUTTON,
+  ME_MENU_AGREEMENT,
+  ME_MENU_FAQ,
+  resendIn,
+} from '@app/contract/messages/accounts.ts';
 import { BACK, RETRY, SUBMIT, TAB_ME } from '@app/contract/messages/app-shell.ts';
-import { FAQ_NO_RESULT, FAQ_SEARCH_PLACEHOLDER, FEEDBACK_FORM_TITLE, FEEDBACK_LOGIN_HINT, FEEDBACK_PLACEHOLDER, FEEDBACK_SENT, FEEDBACK_TOO_SHORT, MINE_TITLE, QUESTION_HAS_IMAGE, QUESTION_STATE_LABELS } from '@app/contract/messages/help-center.ts';
+import {
+  FAQ_NO_RESULT,
+  FAQ_SEARCH_PLACEHOLDER,
+  FEEDBACK_FORM_TITLE,
+  FEEDBACK_LOGIN_HINT,
+  FEEDBACK_PLACEHOLDER,
+  FEEDBACK_SENT,
+  FEEDBACK_TOO_SHORT,
+  MINE_TITLE,
+  QUESTION_HAS_IMAGE,
+  QUESTION_STATE_LABELS,
+} from '@app/contract/messages/help-center.ts';
 import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { goTo, launch, waitForAppIdle } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import {
-  consentBox,
-  latestCode,
-  loginWithCode,
-  screenshot,
-  storedJson,
-  submitLogin,
-  waitForRoute,
-} from './accounts-helpers.ts';
+import { consentBox, latestCode, loginWithCode, screenshot, storedJson, submitLogin, waitForRoute } from './accounts-helpers.ts';
 
 /** A 1x1 PNG: the upload path checks the bytes, not the name. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const suite = useE2ESuite();
 
@@ -48,7 +62,7 @@ describe('account pages', () => {
     await t.close();
   });
 
-  it('shows a refused document once, as the page\'s empty state, without an extra toast', async () => {
+  it("shows a refused document once, as the page's empty state, without an extra toast", async () => {
     const t = await suite.browser.newPage();
     const refusal = '文件更新中，請稍後再看';
     await launch(t.page);

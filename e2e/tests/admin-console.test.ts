@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_FORBIDDEN } from '@app/contract/admin/admin-messages.ts';
+import { ADMIN_PAGES } from '@app/contract/admin/admin-routes.ts';
+import { SERVICE_LINE_ID } from '@app/contract/messages/app-shell.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
@@ -12,7 +14,15 @@ import { launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { ADMIN_DIST, createFirstAdministrator, onboardWithCardDifference, seedDataDir, submittedApplication, totpCode } from './admin-helpers.ts';
+import {
+  ADMIN_DIST,
+  createFirstAdministrator,
+  createOperator,
+  onboardWithCardDifference,
+  seedDataDir,
+  submittedApplication,
+  totpCode,
+} from './admin-helpers.ts';
 import { apiAsPage, randomMobile, randomNationalId, type PageApi } from './borrower-helpers.ts';
 
 /**
@@ -27,14 +37,22 @@ import { apiAsPage, randomMobile, randomNationalId, type PageApi } from './borro
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-admin-'));
 let firstEnrolment = '';
+/** The configuration journey's own administrator and reviewer, made on the running server as the command makes them. */
+let configEnrolment = '';
+let reviewerEnrolment = '';
+// The first administrator by the documented command, on the stopped server's data folder.
 beforeAll(() => {
   seedDataDir(dataDir);
   firstEnrolment = createFirstAdministrator(dataDir, 'boss');
-}, 120_000);
+}, 300_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const suite = useE2ESuite({
   env: { DATA_DIR: dataDir, ADMIN_WEB_DIST: ADMIN_DIST, JOB_POLLING_MS: '500', DECISION_DELAY_MS: '100', PAYOUT_SANDBOX_DELAY_MS: '200' },
+});
+beforeAll(async () => {
+  configEnrolment = await createOperator(suite.server, 'carol');
+  reviewerEnrolment = await createOperator(suite.server, 'ralph', 'reviewer');
 });
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -108,7 +126,8 @@ describe('the back office console', () => {
       await admin.page.setViewportSize(DESKTOP);
       await enrol(admin.page, firstEnrolment, 'harbour-lantern-2026', 'administrator');
       await signIn(admin.page, 'boss', 'harbour-lantern-2026');
-      expect(await menuItems(admin.page)).toEqual(['營運儀表板', '用戶與訂單', '審核佇列', '款項處理', '對帳與匯出', '操作紀錄', '網域與活動設定', '操作人員']);
+      // An administrator may open every page of the console.
+      expect(await menuItems(admin.page)).toEqual(ADMIN_PAGES.map((page) => page.label));
 
       // The dashboard first: today's application (the borrower's) counted, the funnel drawn by a chart.
       await admin.page.getByRole('heading', { name: /營運儀表板/ }).waitFor();
@@ -133,18 +152,26 @@ describe('the back office console', () => {
 
       // The borrower reports a manual transfer of what is owed; finance (here the administrator) confirms it.
       const owed = await orderOf(api, orderId);
-      const receipt = await api.upload(await borrower.page.evaluate(() => new Promise<string>((resolve) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 400;
-        canvas.height = 300;
-        const c = canvas.getContext('2d')!;
-        c.fillStyle = '#fff';
-        c.fillRect(0, 0, 400, 300);
-        c.fillStyle = '#222';
-        c.font = '28px sans-serif';
-        c.fillText('轉帳成功 交易明細', 40, 80);
-        resolve(canvas.toDataURL('image/png'));
-      })).then((dataUrl) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')), 'image/png');
+      const receipt = await api.upload(
+        await borrower.page
+          .evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const canvas = document.createElement('canvas');
+                canvas.width = 400;
+                canvas.height = 300;
+                const c = canvas.getContext('2d')!;
+                c.fillStyle = '#fff';
+                c.fillRect(0, 0, 400, 300);
+                c.fillStyle = '#222';
+                c.font = '28px sans-serif';
+                c.fillText('轉帳成功 交易明細', 40, 80);
+                resolve(canvas.toDataURL('image/png'));
+              }),
+          )
+          .then((dataUrl) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')),
+        'image/png',
+      );
       await api.call(ENDPOINTS.repayManual, {
         requestId: `e2e${randomInt(1e9, 9e9)}`,
         orderId,
@@ -222,6 +249,101 @@ describe('the back office console', () => {
       await reviewer.close();
       await admin.close();
       await borrower.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+  it(
+    'configuration without a deploy: a product over the APR cap refused as it is typed, one under it saved as version 1 → a new version of the user agreement published → the LINE id changed in the console and shown by the borrower app’s service popup → a reviewer has no product menu entry, and the products API and page refuse them',
+    async () => {
+      const admin = await suite.browser.newPage({ allowConsole: [/status of 401/] });
+      await admin.page.setViewportSize(DESKTOP);
+      await enrol(admin.page, configEnrolment, 'cedar-window-river-7', 'carol');
+      await signIn(admin.page, 'carol', 'cedar-window-river-7');
+
+      // A loan product typed in the console: over the cap it cannot be saved (checked as typed), under it it can.
+      await admin.page.getByRole('menuitem', { name: '貸款產品' }).click();
+      await admin.page.getByRole('cell', { name: '90 天輕鬆借', exact: true }).waitFor();
+      await admin.page.getByRole('button', { name: '新增產品' }).click();
+      const productDrawer = admin.page.getByRole('dialog');
+      await productDrawer.getByLabel('產品名稱').fill('年末九十天');
+      await productDrawer.getByLabel('年利率（%）').fill('18');
+      await productDrawer.getByText(/不可儲存/).waitFor();
+      await productDrawer
+        .getByText(/總費用年百分率 18\.\d\d% 超過上限 16%/)
+        .first()
+        .waitFor();
+      expect(await productDrawer.getByRole('button', { name: '儲存產品' }).isDisabled()).toBe(true);
+      await shot(admin.page, 'product-over-cap');
+      await productDrawer.getByLabel('年利率（%）').fill('11');
+      await productDrawer.getByText(/可儲存：未超過上限 16%/).waitFor();
+      await shot(admin.page, 'product-under-cap');
+      await productDrawer.getByRole('button', { name: '儲存產品' }).click();
+      await admin.page.getByText(/已儲存為第 1 版/).waitFor();
+      await admin.page.getByRole('cell', { name: '年末九十天', exact: true }).waitFor();
+      await shot(admin.page, 'products');
+
+      // A new version of the user agreement, drafted from the current one: what new users accept from now on.
+      await admin.page.getByRole('menuitem', { name: '條款與隱私權政策' }).click();
+      await admin.page.getByRole('row').filter({ hasText: '使用者條款' }).getByRole('button', { name: '版本與發布' }).click();
+      await admin.page.getByRole('button', { name: '以目前版本為底稿，撰寫新版本' }).click();
+      await admin.page.getByLabel('新版本代號').fill('2026-12');
+      await admin.page.getByRole('button', { name: '發布新版本' }).click();
+      await admin.page.getByText(/已發布 2026-12 版/).waitFor();
+      await admin.page.getByRole('cell', { name: '2026-12 目前版本' }).waitFor();
+      await shot(admin.page, 'documents');
+      await admin.page.locator('.ant-drawer-close').click();
+      await admin.page.locator('.ant-drawer-mask').waitFor({ state: 'hidden' });
+
+      // The LINE id changed in the console; the borrower app's service popup shows it (config caches: within 7 s).
+      const borrower = await suite.browser.newPage();
+      await launch(borrower.page);
+      await admin.page.getByRole('menuitem', { name: '首頁內容與客服' }).click();
+      await admin.page.getByLabel('LINE 帳號').fill('@xiaoan-care');
+      await admin.page.getByLabel('加入好友連結').fill('https://line.me/R/ti/p/@xiaoan-care');
+      await admin.page.getByRole('button', { name: '儲存 LINE 客服資訊' }).click();
+      await admin.page.getByText(/已儲存，App 的客服視窗/).waitFor();
+      await shot(admin.page, 'content');
+      await expect
+        .poll(
+          async () => {
+            await borrower.page.reload();
+            await borrower.page.getByTestId('service-button').click();
+            const lineId = borrower.page.locator('.service-popup-inner').getByTestId(`service-${SERVICE_LINE_ID}`);
+            await lineId.waitFor();
+            return lineId.textContent();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe('@xiaoan-care');
+      await borrower.page.waitForTimeout(400); // the popup's slide-in, for the screenshot
+      await borrower.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-line-in-borrower-app.png') });
+      borrower.assertNoConsoleErrors();
+      await borrower.close();
+      admin.assertNoConsoleErrors();
+      await admin.close();
+
+      // A reviewer: no product menu entry, 403 from the products API, and the page says so when opened by address.
+      const reviewer = await suite.browser.newPage({ allowConsole: [/status of 401/, /status of 403/] });
+      await reviewer.page.setViewportSize(DESKTOP);
+      await enrol(reviewer.page, reviewerEnrolment, 'maple-harbour-stone-4', 'ralph');
+      await signIn(reviewer.page, 'ralph', 'maple-harbour-stone-4');
+      expect(await menuItems(reviewer.page)).not.toContain('貸款產品');
+      const statuses = await reviewer.page.evaluate(async () => {
+        const csrf = decodeURIComponent(/admin_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+        const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
+        return [
+          (await fetch('/admin/api/products')).status,
+          (await fetch('/admin/api/products', { method: 'POST', headers, body: '{}' })).status,
+          (await fetch('/admin/api/products/check', { method: 'POST', headers, body: '{}' })).status,
+          (await fetch('/admin/api/settings/service-line', { method: 'PUT', headers, body: '{}' })).status,
+        ];
+      });
+      expect(statuses).toEqual([403, 403, 403, 403]);
+      await reviewer.page.goto('/admin/#/products');
+      await reviewer.page.getByText(ADMIN_FORBIDDEN).waitFor();
+      await shot(reviewer.page, 'reviewer-products-forbidden');
+      reviewer.assertNoConsoleErrors();
+      await reviewer.close();
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TLoanApplyResponse, TLoanInitResponse } from '@app/contract/schemas/loans.ts';
-import { REPO_ROOT } from '../support/server.ts';
+import { REPO_ROOT, type TestServer } from '../support/server.ts';
+
+type OperatorRole = Parameters<TestServer['createOperator']>[1];
 import { facePhoto, passFaceCheck, saveStepsOneAndTwo, signaturePng, type PageApi } from './borrower-helpers.ts';
 
 /**
@@ -29,12 +31,25 @@ export function seedDataDir(dataDir: string): void {
   if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
 }
 
-/** `npm run admin:create -- --username <name>` on the data folder; the enrolment link's path it printed. */
-export function createFirstAdministrator(dataDir: string, username: string): string {
+function assertConsoleBuilt(): void {
   if (!existsSync(path.join(ADMIN_DIST, 'index.html'))) {
     throw new Error(`No console build in ${ADMIN_DIST}: run \`npm run test:e2e\` (it builds first) or \`npm run build -w apps/admin\`.`);
   }
-  const result = spawnSync('npm', ['run', '-s', 'admin:create', '--', '--username', username], {
+}
+
+/**
+ * An operator made on the running server, as `npm run admin:create` makes one on a stopped
+ * server's data folder (admin-console.test.ts runs the command itself): the enrolment link's path.
+ */
+export async function createOperator(server: TestServer, username: string, role: OperatorRole = 'administrator'): Promise<string> {
+  assertConsoleBuilt();
+  return server.createOperator(username, role);
+}
+
+/** `npm run admin:create -- --username <name> [--role <role>]` on the data folder; the enrolment link's path it printed. */
+export function createFirstAdministrator(dataDir: string, username: string, role = 'administrator'): string {
+  assertConsoleBuilt();
+  const result = spawnSync('npm', ['run', '-s', 'admin:create', '--', '--username', username, '--role', role], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -47,9 +62,10 @@ export function createFirstAdministrator(dataDir: string, username: string): str
 
 /** What an authenticator app shows for `secret` at the server's "now" (real time plus the test's offset). */
 export function totpCode(secret: string, offsetMs: number): string {
-  return new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+  return new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offsetMs,
+  });
 }
-
 
 /**
  * Onboarding through the protocol where the ID card's birth date differs from step 1 and
@@ -58,7 +74,9 @@ export function totpCode(secret: string, offsetMs: number): string {
  */
 export async function onboardWithCardDifference(api: PageApi, page: Page, person: { name: string; idNumber: string }): Promise<void> {
   await saveStepsOneAndTwo(api, { ...person, birthDate: '1990-05-12' });
-  const frontKey = await api.upload(await facePhoto(page, 'card', { name: person.name, idNumber: person.idNumber, rocBirth: '民國 79年 5月 13日' }));
+  const frontKey = await api.upload(
+    await facePhoto(page, 'card', { name: person.name, idNumber: person.idNumber, rocBirth: '民國 79年 5月 13日' }),
+  );
   const reading = (await api.call(ENDPOINTS.userAuthOcrCheck, { frontKey })) as { readingId: number };
   await api.call(ENDPOINTS.userAuthOcrConfirm, {
     readingId: reading.readingId,
@@ -70,7 +88,12 @@ export async function onboardWithCardDifference(api: PageApi, page: Page, person
     acceptDifferences: true,
   });
   await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
-  await api.call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: person.name });
+  await api.call(ENDPOINTS.bindCardBind, {
+    bankCode: '004',
+    branchCode: '0040037',
+    accountNumber: '12345678901234',
+    holderName: person.name,
+  });
   await passFaceCheck(api, page);
 }
 

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import type { TFaceDetectionResponse } from '@app/contract/schemas/face-check.ts';
 import { pageApi, type PageApi } from '../support/page-api.ts';
+import { cellBox, FACEMATCH_CELLS, facematchSheet } from './fake-camera.ts';
 
 /**
  * A borrower made through the real server: the page's own session and wire key call the
@@ -13,26 +12,30 @@ import { pageApi, type PageApi } from '../support/page-api.ts';
  * judge them).
  */
 
-const require = createRequire(import.meta.url);
-const SHEET = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'screenshot-facedetect.jpg');
-
-/** The sample sheet's face that facePhoto's selfie shows, for a card drawn elsewhere to carry it. */
+/**
+ * The card holder's portrait: the man of the facematch sheet's first row, cell 1 (the photo
+ * the fake camera and facePhoto's selfie start from), for a card drawn elsewhere to carry it.
+ */
 export function holderPortrait(): { src: string; x: number; y: number; size: number } {
-  return { src: `data:image/jpeg;base64,${readFileSync(SHEET).toString('base64')}`, x: 164, y: 346, size: 150 };
+  const box = cellBox(FACEMATCH_CELLS.turn_left[0]);
+  return { src: facematchSheet(), x: box.x + 2, y: box.y, size: 96 };
 }
 
 /**
- * Draws, in the page, the ID card front (portrait on the right; with `card`, the name,
- * birth date and number printed for the reader) or a selfie of the woman at x=164 of the sheet.
+ * Draws, in the page, the ID card front (portrait on the right: the man of holderPortrait;
+ * with `card`, the name, birth date and number printed for the reader) or a selfie (a
+ * still of the same photo on grey), or, with `frame`, another cell of the facematch row.
  */
 export async function facePhoto(
   page: Page,
   kind: 'card' | 'selfie',
   card?: { name: string; idNumber: string; rocBirth: string },
+  frame?: number,
 ): Promise<Buffer> {
-  const sheet = `data:image/jpeg;base64,${readFileSync(SHEET).toString('base64')}`;
+  const sheet = facematchSheet();
+  const box = cellBox(frame ?? FACEMATCH_CELLS.turn_left[0]);
   const dataUrl = await page.evaluate(
-    async ({ src, which, card }) => {
+    async ({ src, which, card, box }) => {
       const img = new Image();
       img.src = src;
       await img.decode();
@@ -63,17 +66,17 @@ export async function facePhoto(
           c.fillStyle = '#555';
           for (const y of [150, 210, 270]) c.fillRect(40, y, 360, 18);
         }
-        c.drawImage(img, 164, 346, 150, 150, 620, 170, 190, 190);
+        c.drawImage(img, box.x, box.y, box.width, box.height, 620, 170, 190, 182);
       } else {
         canvas.width = 480;
-        canvas.height = 480;
-        c.fillStyle = '#888';
-        c.fillRect(0, 0, 480, 480);
-        c.drawImage(img, 164, 346, 150, 150, 120, 110, 240, 240);
+        canvas.height = 640;
+        c.fillStyle = '#808080';
+        c.fillRect(0, 0, 480, 640);
+        c.drawImage(img, box.x, box.y, box.width, box.height, 115, 200, 250, 240);
       }
       return canvas.toDataURL('image/jpeg', 0.92);
     },
-    { src: sheet, which: kind, card },
+    { src: sheet, which: kind, card, box },
   );
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
@@ -132,14 +135,27 @@ export async function saveIdCard(api: PageApi, page: Page, person: { name: strin
 export async function saveStepsOneToFour(api: PageApi, page: Page, person: { name: string; idNumber: string }): Promise<void> {
   await saveStepsOneAndTwo(api, person);
   await saveIdCard(api, page, person);
-  await api.call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: person.name });
+  await api.call(ENDPOINTS.bindCardBind, {
+    bankCode: '004',
+    branchCode: '0040037',
+    accountNumber: '12345678901234',
+    holderName: person.name,
+  });
 }
 
-/** Step 5 through the protocol: the selfie judged by the real models (detection, silence, comparison). */
+/**
+ * Step 5 through the protocol (decision 0153): the still, the challenge, the capture (the
+ * man's photos in the order of the asked turn, 400 ms apart) and the comparison, judged by
+ * the real models.
+ */
 export async function passFaceCheck(api: PageApi, page: Page): Promise<void> {
   const imageKey = await api.upload(await facePhoto(page, 'selfie'));
-  await api.call(ENDPOINTS.userAuthDetection, { imageKey });
-  await api.call(ENDPOINTS.userAuthSilence, { imageKey });
+  const detected = (await api.call(ENDPOINTS.userAuthDetection, { imageKey })) as TFaceDetectionResponse;
+  const cells: readonly number[] = detected.challenge === 'turn_left' ? FACEMATCH_CELLS.turn_left : [...FACEMATCH_CELLS.turn_right, 6, 6];
+  const frames: Array<{ key: string; t: number }> = [];
+  for (const [i, cell] of cells.entries())
+    frames.push({ key: await api.upload(await facePhoto(page, 'selfie', undefined, cell)), t: i * 400 });
+  await api.call(ENDPOINTS.userAuthSilence, { imageKey, nonce: detected.nonce, frames });
   await api.call(ENDPOINTS.userAuthFaceCompare, { imageKey });
 }
 

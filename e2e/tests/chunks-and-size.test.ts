@@ -57,16 +57,21 @@ describe('route chunks', () => {
 });
 
 describe('bundle size', () => {
-  /** Today's figure rounded up: no growth while the 100 KB budget is not met (`npm run size:web` fails above it). */
-  const CEILING_WHILE_OVER_BUDGET = 130 * 1024;
-
-  it("measures the loans page's initial JS against the 100 KB gzip budget, and it does not grow", () => {
+  /**
+   * Both numbers come from docs/budgets.md, their one place, through the size script:
+   * the 100 KB target (`npm run size:web` fails above it) and the growth ceiling held
+   * while the figure is over it (lowered there when the figure drops, never raised).
+   */
+  it("measures the loans page's initial JS against the budget, and it does not grow past the ceiling", () => {
     const out = execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/web/scripts/size.mjs'), '--json', `--dist=${WEB_DIST}`], {
       encoding: 'utf8',
     });
-    const report = JSON.parse(out) as { initial: { js: number; css: number }; budget: number };
-    expect(report.budget).toBe(100 * 1024);
+    const report = JSON.parse(out) as { initial: { js: number; css: number }; firstView: { js: number }; budget: number; ceiling: number };
+    expect(report.budget).toBeGreaterThan(0);
+    expect(report.budget).toBeLessThan(report.ceiling);
     expect(report.initial.js).toBeGreaterThan(0);
-    expect(report.initial.js).toBeLessThan(CEILING_WHILE_OVER_BUDGET);
+    expect(report.initial.js).toBeLessThan(report.ceiling);
+    // The first view with its first request's code is measured too (it holds the initial JS).
+    expect(report.firstView.js).toBeGreaterThan(report.initial.js);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -78,14 +79,29 @@ describe('delivery: compression and caching', () => {
     expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves index.html and the runtime config no-cache, the page without any inline script', async () => {
+  it('serves index.html and the runtime config no-cache, each inline script of the page allowed by its hash only', async () => {
     const index = await rawGet(`${suite.server.baseUrl}/`, { 'accept-encoding': 'br, gzip' });
     expect(index.headers['cache-control']).toBe('no-cache');
     const html = decode(index).toString('utf8');
-    // Every script element has a src: nothing inline for the CSP to allow.
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThanOrEqual(2);
-    for (const tag of scripts) expect(tag).toMatch(/\ssrc="/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.filter(([, attributes]) => /\ssrc="/.test(attributes ?? '')).length).toBeGreaterThanOrEqual(2);
+    // The first view's three inline scripts (decisions 0166 and 0171: the view's choice, the
+    // early-input keeper, the view's placing): each named by its hash in the page's policy, no
+    // 'unsafe-inline'; the data block is not a script the browser runs.
+    const inline = scripts.filter(([, attributes]) => !/\ssrc="|type="application\/json"/.test(attributes ?? ''));
+    expect(inline).toHaveLength(3);
+    const policy = String(index.headers['content-security-policy']);
+    const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).toEqual([
+      "'self'",
+      ...inline.map(
+        ([, , body]) =>
+          `'sha256-${createHash('sha256')
+            .update(body ?? '', 'utf8')
+            .digest('base64')}'`,
+      ),
+    ]);
     const config = await rawGet(`${suite.server.baseUrl}/runtime-config.js`);
     expect(config.headers['cache-control']).toBe('no-cache');
   });
@@ -121,7 +137,10 @@ describe('delivery: security headers', () => {
     for (const url of ['/', '/runtime-config.js', entryScript(), '/sw.js', '/manifest.webmanifest']) {
       const answer = await rawGet(`${base}${url}`);
       const policy = String(answer.headers['content-security-policy']);
-      expect(policy, url).toMatch(/(^|; )script-src 'self'(;|$)/);
+      // index.html adds its inline scripts' hashes (the test above); nothing else is allowed.
+      expect(policy, url).toMatch(
+        url === '/' ? /(^|; )script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/ : /(^|; )script-src 'self'(;|$)/,
+      );
       expect(policy, url).toContain("frame-ancestors 'none'");
       expect(policy, url).toMatch(/connect-src 'self'/);
       expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
@@ -204,80 +223,88 @@ describe('delivery: offline and updates', () => {
   /** These start a server of their own (a fresh database: up to half a minute on a busy machine). */
   const OWN_SERVER_TIMEOUT_MS = 180_000;
 
-  it('opens with the server gone after a first visit, says it is offline, and never caches API answers', async () => {
-    const server = await startServer();
-    const browser = await launchBrowser(server.baseUrl);
-    try {
-      const t = await browser.newPage({ allowConsole: [/Failed to load resource/, /ERR_/, /Failed to fetch/] });
-      await launch(t.page, '/pages/loans/index');
-      await t.page.waitForLoadState('networkidle');
-      await waitForServiceWorker(t.page);
-      await server.stop();
-      await t.context.setOffline(true);
+  it(
+    'opens with the server gone after a first visit, says it is offline, and never caches API answers',
+    async () => {
+      const server = await startServer();
+      const browser = await launchBrowser(server.baseUrl);
+      try {
+        const t = await browser.newPage({ allowConsole: [/Failed to load resource/, /ERR_/, /Failed to fetch/] });
+        await launch(t.page, '/pages/loans/index');
+        await t.page.waitForLoadState('networkidle');
+        await waitForServiceWorker(t.page);
+        await server.stop();
+        await t.context.setOffline(true);
 
-      await t.page.reload();
-      await t.page.locator('.nav-bar').first().waitFor();
-      await t.page.getByText(OFFLINE_BANNER).waitFor();
-      expect(await t.page.getByTestId('offline-banner').getAttribute('role')).toBe('status');
-      await screenshotState(t.page, 'offline');
-      const cached = await t.page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const entry of await (await caches.open(name)).keys()) urls.push(new URL(entry.url).pathname);
-        }
-        return urls;
-      });
-      // The shell and the built files, nothing else: no API answer is kept.
-      expect(cached).toContain('/');
-      const notBuilt = cached.filter((u) => u !== '/' && u !== '/runtime-config.js' && !existsSync(path.join(WEB_DIST, u)));
-      expect(notBuilt).toEqual([]);
+        await t.page.reload();
+        await t.page.locator('.nav-bar').first().waitFor();
+        await t.page.getByText(OFFLINE_BANNER).waitFor();
+        expect(await t.page.getByTestId('offline-banner').getAttribute('role')).toBe('status');
+        await screenshotState(t.page, 'offline');
+        const cached = await t.page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys()) {
+            for (const entry of await (await caches.open(name)).keys()) urls.push(new URL(entry.url).pathname);
+          }
+          return urls;
+        });
+        // The shell and the built files, nothing else: no API answer is kept.
+        expect(cached).toContain('/');
+        const notBuilt = cached.filter((u) => u !== '/' && u !== '/runtime-config.js' && !existsSync(path.join(WEB_DIST, u)));
+        expect(notBuilt).toEqual([]);
 
-      await t.context.setOffline(false);
-      await t.page.getByText(OFFLINE_BANNER).waitFor({ state: 'detached' });
-      await t.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
-  }, OWN_SERVER_TIMEOUT_MS);
+        await t.context.setOffline(false);
+        await t.page.getByText(OFFLINE_BANNER).waitFor({ state: 'detached' });
+        await t.close();
+      } finally {
+        await browser.close();
+        await server.stop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 
-  it('offers the new version when one is deployed, and reloads into it', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'e2e-dist-'));
-    cpSync(WEB_DIST, dist, { recursive: true });
-    const server = await startServer({ env: { WEB_DIST: dist } });
-    const browser = await launchBrowser(server.baseUrl);
-    try {
-      const t = await browser.newPage();
-      await launch(t.page, '/pages/me/index');
-      await waitForServiceWorker(t.page);
-      await t.page.reload();
-      await t.page.locator('.nav-bar').first().waitFor();
-      expect(await t.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-      expect(await t.page.getByTestId('update-prompt').count()).toBe(0);
+  it(
+    'offers the new version when one is deployed, and reloads into it',
+    async () => {
+      const dist = mkdtempSync(path.join(tmpdir(), 'e2e-dist-'));
+      cpSync(WEB_DIST, dist, { recursive: true });
+      const server = await startServer({ env: { WEB_DIST: dist } });
+      const browser = await launchBrowser(server.baseUrl);
+      try {
+        const t = await browser.newPage();
+        await launch(t.page, '/pages/me/index');
+        await waitForServiceWorker(t.page);
+        await t.page.reload();
+        await t.page.locator('.nav-bar').first().waitFor();
+        expect(await t.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        expect(await t.page.getByTestId('update-prompt').count()).toBe(0);
 
-      // A deploy: a new service worker (the build's version changes with any file).
-      const sw = path.join(dist, 'sw.js');
-      writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([^']+)'/, "const VERSION = '$1-next'"));
-      rmSync(`${sw}.br`, { force: true });
-      rmSync(`${sw}.gz`, { force: true });
-      await t.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+        // A deploy: a new service worker (the build's version changes with any file).
+        const sw = path.join(dist, 'sw.js');
+        writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([^']+)'/, "const VERSION = '$1-next'"));
+        rmSync(`${sw}.br`, { force: true });
+        rmSync(`${sw}.gz`, { force: true });
+        await t.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
-      const prompt = t.page.getByRole('alertdialog', { name: UPDATE_AVAILABLE });
-      await prompt.waitFor();
-      await screenshotState(t.page, 'update-prompt');
-      await Promise.all([t.page.waitForEvent('load'), prompt.getByRole('button', { name: UPDATE_RELOAD }).click()]);
-      await t.page.locator('.nav-bar').first().waitFor();
-      const version = await t.page.evaluate(async () => (await caches.keys()).join(','));
-      expect(version).toMatch(/-next$/);
-      expect(await t.page.getByTestId('update-prompt').count()).toBe(0);
-      t.assertNoConsoleErrors();
-      await t.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-      rmSync(dist, { recursive: true, force: true });
-    }
-  }, OWN_SERVER_TIMEOUT_MS);
+        const prompt = t.page.getByRole('alertdialog', { name: UPDATE_AVAILABLE });
+        await prompt.waitFor();
+        await screenshotState(t.page, 'update-prompt');
+        await Promise.all([t.page.waitForEvent('load'), prompt.getByRole('button', { name: UPDATE_RELOAD }).click()]);
+        await t.page.locator('.nav-bar').first().waitFor();
+        const version = await t.page.evaluate(async () => (await caches.keys()).join(','));
+        expect(version).toMatch(/-next$/);
+        expect(await t.page.getByTestId('update-prompt').count()).toBe(0);
+        t.assertNoConsoleErrors();
+        await t.close();
+      } finally {
+        await browser.close();
+        await server.stop();
+        rmSync(dist, { recursive: true, force: true });
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 /** The service button's visible part and every piece of content (text, icon, field) under it. */
@@ -302,7 +329,8 @@ async function contentUnderServiceButton(page: Page) {
     }
     for (const element of document.querySelectorAll('svg, img, input, textarea, select, canvas, video')) {
       if (inBubble(element)) continue;
-      if (overlaps(element.getBoundingClientRect())) covered.push(`${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '')}`);
+      if (overlaps(element.getBoundingClientRect()))
+        covered.push(`${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '')}`);
     }
     const bar = document.querySelector('.nav-bar')?.getBoundingClientRect();
     const inNavBar = !!bar && b.top >= bar.top - 0.5 && b.bottom <= bar.bottom + 0.5 && b.left >= 0 && b.right <= window.innerWidth;
@@ -312,7 +340,14 @@ async function contentUnderServiceButton(page: Page) {
 
 describe('delivery: the service button leaves content visible', () => {
   // The pages where it covered content before: menu chevrons on 我的, agreement text, FAQ rows, the moduleB form.
-  const ROUTES = ['/pages/loans/index', '/pages/me/index', '/pages/me/agreement', '/pages/me/question', '/pages/login/moduleB', '/pages/login/index'];
+  const ROUTES = [
+    '/pages/loans/index',
+    '/pages/me/index',
+    '/pages/me/agreement',
+    '/pages/me/question',
+    '/pages/login/moduleB',
+    '/pages/login/index',
+  ];
 
   // It rests in the navigation bar's right end (docs/product.md), whole: never over the page's content.
   it('covers no text, icon or field where it rests (in the navigation bar)', async () => {

@@ -1,53 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { FACE_CAPTURE_CAMERA_UNAVAILABLE, FACE_GUIDE_START, FACE_GUIDE_TIPS } from '@app/contract/messages/face-pages.ts';
+import {
+  FACE_CAPTURE_NO_CAMERA_REVIEW,
+  FACE_CAPTURE_START,
+  FACE_CHALLENGE_PROMPTS,
+  FACE_GUIDE_START,
+  FACE_GUIDE_TIPS,
+  FACE_STEP_DONE,
+  FACE_STEP_REVIEW,
+} from '@app/contract/messages/face-pages.ts';
 import { launch } from '../support/app.ts';
 import { pageApi } from '../support/page-api.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { facePhoto, saveStepsOneToFour } from './borrower-helpers.ts';
+import { facePhoto, randomNationalId, saveStepsOneToFour } from './borrower-helpers.ts';
 import { shot } from './onboarding-helpers.ts';
+import { useFakeCamera } from './fake-camera.ts';
 
 /**
- * Step 5 in the browser against the real server and the real face models: a new user
- * whose steps 1-4 were saved through the API (the ID card front shows a face) reads the
- * selfie guide, takes the selfie through the file input (headless Chromium has no
- * camera, so the page offers the input), goes on into the application, and 資質 then
- * shows step 5 complete. The face photos are cut from a sample image shipped inside
- * @vladmandic/human.
+ * Step 5 in the browser against the real server and the real face models (decision 0153):
+ * a new user whose steps 1-4 were saved through the API (the ID card front shows the man
+ * of the sample photos) reads the selfie guide, taps 開始驗證; the fake front camera
+ * (fake-camera.ts) turns his head as the challenge asks; he goes on into the application
+ * and 資質 shows step 5 complete. Without a camera, a picked photo completes the step for
+ * staff review. The face photos are cut from sample images shipped inside @vladmandic/human.
  */
 const MOBILE = '0987650505';
+const MOBILE_NO_CAMERA = '0987650506';
 const suite = useE2ESuite();
 const t = usePagePerFile(suite);
 
 describe('step 5 (face) in the browser', () => {
-  it('a user with steps 1-4 done reads the guide, takes the selfie with the file input, goes on into the application, and sees step 5 complete on 資質', async () => {
-    const page = t.page;
-    await launch(page, '/pages/login/index');
-    await loginWithCode(page, suite.server.baseUrl, MOBILE);
-    await waitForRoute(page, '/pages/loans/index');
-    const api = await pageApi(page, suite.server.baseUrl);
-    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: 'B223456782' });
+  it(
+    'a user with steps 1-4 done reads the guide, turns the head as the page asks in front of the camera, goes on into the application, and sees step 5 complete on 資質',
+    { timeout: 180_000 },
+    async () => {
+      const page = t.page;
+      await launch(page, '/pages/login/index');
+      await loginWithCode(page, suite.server.baseUrl, MOBILE);
+      await waitForRoute(page, '/pages/loans/index');
+      const api = await pageApi(page, suite.server.baseUrl);
+      await saveStepsOneToFour(api, page, { name: '林美華', idNumber: 'B223456782' });
 
-    // A fresh load, so 資質 reads the steps saved outside the page.
-    await launch(page, '/pages/aptitude');
-    const faceItem = page.getByTestId('aptitude-face');
-    await faceItem.waitFor();
-    expect(await faceItem.getAttribute('data-done')).toBe('false');
-    await faceItem.click();
-    await waitForRoute(page, '/pages/me/faceDome');
-    for (const tip of FACE_GUIDE_TIPS) await page.getByText(tip).waitFor();
-    await shot(page, 'face-guide');
-    await page.getByRole('button', { name: FACE_GUIDE_START }).click();
-    await waitForRoute(page, '/pages/me/face');
-    await page.getByText(FACE_CAPTURE_CAMERA_UNAVAILABLE).waitFor();
-    await shot(page, 'face-capture');
+      // A fresh load, so 資質 reads the steps saved outside the page.
+      await launch(page, '/pages/aptitude');
+      const faceItem = page.getByTestId('aptitude-face');
+      await faceItem.waitFor();
+      expect(await faceItem.getAttribute('data-done')).toBe('false');
+      // The phone's front camera: the man of the sample photos, turning as the page asks.
+      await useFakeCamera(page);
+      await faceItem.click();
+      await waitForRoute(page, '/pages/me/faceDome');
+      for (const tip of FACE_GUIDE_TIPS) await page.getByText(tip).waitFor();
+      await shot(page, 'face-guide');
+      await page.getByRole('button', { name: FACE_GUIDE_START }).click();
+      await waitForRoute(page, '/pages/me/face');
+      await page.locator('.selfie-camera-video').waitFor();
+      await shot(page, 'face-capture');
 
-    await page.getByTestId('selfie-input').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await facePhoto(page, 'selfie') });
-    // Every step done: on into the application, not a stop on 資質.
-    await waitForRoute(page, '/pages/loans/applyFor');
-    await launch(page, '/pages/aptitude');
-    await expect.poll(() => page.getByTestId('aptitude-face').getAttribute('data-done'), { timeout: 30_000 }).toBe('true');
-    await shot(page, 'face-done');
-    t.assertNoConsoleErrors();
-  });
+      await page.getByRole('button', { name: FACE_CAPTURE_START }).click();
+      const prompt = page.getByTestId('face-challenge');
+      await expect
+        .poll(() => prompt.textContent(), { timeout: 60_000 })
+        .toMatch(new RegExp(`^(${[FACE_CHALLENGE_PROMPTS.turn_left, FACE_CHALLENGE_PROMPTS.turn_right].join('|')})$`));
+      await shot(page, 'face-challenge');
+      // Every step done: on into the application, not a stop on 資質 (a refusal would show its message).
+      await page.waitForFunction(
+        () =>
+          window.location.hash.split('?')[0] === '#/pages/loans/applyFor' ||
+          document.querySelector('.adm-dialog, .adm-modal, .adm-toast-main'),
+        undefined,
+        { timeout: 120_000 },
+      );
+      const shown = await page.locator('.adm-dialog, .adm-modal, .adm-toast-main').allTextContents();
+      expect(shown.filter((text) => text !== FACE_STEP_DONE)).toEqual([]);
+      await waitForRoute(page, '/pages/loans/applyFor');
+      await launch(page, '/pages/aptitude');
+      await expect.poll(() => page.getByTestId('aptitude-face').getAttribute('data-done'), { timeout: 30_000 }).toBe('true');
+      await shot(page, 'face-done');
+      t.assertNoConsoleErrors();
+    },
+  );
+
+  it(
+    'without a camera, a picked photo hands step 5 to staff review: the step is complete, the borrower goes on',
+    { timeout: 180_000 },
+    async () => {
+      // A page of its own: no fake camera (Chromium without a camera device refuses getUserMedia).
+      const own = await suite.browser.newPage();
+      const page = own.page;
+      try {
+        await launch(page, '/pages/login/index');
+        await loginWithCode(page, suite.server.baseUrl, MOBILE_NO_CAMERA);
+        await waitForRoute(page, '/pages/loans/index');
+        const api = await pageApi(page, suite.server.baseUrl);
+        await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+        await launch(page, '/pages/me/face');
+        await page.getByText(FACE_CAPTURE_NO_CAMERA_REVIEW).waitFor();
+        await shot(page, 'face-no-camera');
+        await page
+          .getByTestId('selfie-input')
+          .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await facePhoto(page, 'selfie') });
+        await page.getByText(FACE_STEP_REVIEW).waitFor({ timeout: 120_000 });
+        await page.waitForFunction(() => window.location.hash.split('?')[0] === '#/pages/loans/applyFor', undefined, { timeout: 60_000 });
+        own.assertNoConsoleErrors();
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });

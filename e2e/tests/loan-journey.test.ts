@@ -39,7 +39,10 @@ const t = usePagePerFile(suite);
  * axe-core's serious and critical findings on the page as it is (none allowed).
  */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `loan-${name}.png`) });
   await expectNoSeriousAxeFindings(page, name);
 }
@@ -177,7 +180,9 @@ describe('the loan journey', () => {
     // The contract: 簽署 only once its end has been scrolled to.
     const sign = page.getByRole('button', { name: SIGN_BUTTON });
     await page.getByTestId('contract-frame').waitFor();
-    await expect.poll(() => page.getByTestId('contract-frame').evaluate((frame: HTMLIFrameElement) => frame.getBoundingClientRect().height)).toBeGreaterThan(844);
+    await expect
+      .poll(() => page.getByTestId('contract-frame').evaluate((frame: HTMLIFrameElement) => frame.getBoundingClientRect().height))
+      .toBeGreaterThan(844);
     expect(await sign.isDisabled()).toBe(true);
     await shot(page, 'sign');
     await page.getByTestId('contract-end').scrollIntoViewIfNeeded();

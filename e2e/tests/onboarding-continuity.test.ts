@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { LOGOUT_CONFIRM, ME_MENU_LOGOUT } from '@app/contract/messages/accounts.ts';
 import { QUIT_POPUP_CONTENT, QUIT_POPUP_CONTINUE } from '@app/contract/messages/app-shell.ts';
 import { BANK_ACCOUNT_LABEL, BANK_CARD_SUBMIT, BANK_SELECT_SEARCH } from '@app/contract/messages/bank-accounts.ts';
-import { FACE_GUIDE_START } from '@app/contract/messages/face-pages.ts';
+import { FACE_CAPTURE_START, FACE_GUIDE_START } from '@app/contract/messages/face-pages.ts';
 import * as OCR from '@app/contract/messages/identity-document.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { goTo, launch } from '../support/app.ts';
 import { pageApi } from '../support/page-api.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { facePhoto, randomMobile, randomNationalId, saveIdCard, saveStepsOneAndTwo } from './borrower-helpers.ts';
+import { randomMobile, randomNationalId, saveIdCard, saveStepsOneAndTwo } from './borrower-helpers.ts';
+import { useFakeCamera } from './fake-camera.ts';
 import { chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, pick, shot, tapTargetSizes } from './onboarding-helpers.ts';
 
 /**
@@ -160,89 +161,105 @@ describe('nothing typed is lost', () => {
 });
 
 describe('no dead end: from 立即申請 to the application', () => {
-  it('a visitor taps a product, logs in, is taken through the steps still to do and the selfie, and lands in that product\'s application', { timeout: 240_000 }, async () => {
-    const page = t.page;
-    const mobile = randomMobile();
-    // A visitor's fresh load of the home (the daily popup is for logged-in borrowers).
-    await page.goto('about:blank');
-    await launch(page, '/pages/loans/index');
-    const products = page.locator('.home-product');
-    await expect.poll(() => products.count()).toBeGreaterThan(1);
-    await products.nth(1).click();
-    await waitForRoute(page, '/pages/login/index');
-    const redirect = new URLSearchParams((await page.evaluate(() => window.location.hash)).split('?')[1]).get('redirect') ?? '';
-    expect(redirect).toMatch(/^\/pages\/loans\/applyFor\?productId=\w+$/);
-    const productId = new URLSearchParams(redirect.split('?')[1]).get('productId');
+  it(
+    "a visitor taps a product, logs in, is taken through the steps still to do and the selfie, and lands in that product's application",
+    { timeout: 240_000 },
+    async () => {
+      const page = t.page;
+      const mobile = randomMobile();
+      // A visitor's fresh load of the home (the daily popup is for logged-in borrowers).
+      await page.goto('about:blank');
+      await launch(page, '/pages/loans/index');
+      const products = page.locator('.home-product');
+      await expect.poll(() => products.count()).toBeGreaterThan(1);
+      await products.nth(1).click();
+      await waitForRoute(page, '/pages/login/index');
+      const redirect = new URLSearchParams((await page.evaluate(() => window.location.hash)).split('?')[1]).get('redirect') ?? '';
+      expect(redirect).toMatch(/^\/pages\/loans\/applyFor\?productId=\w+$/);
+      const productId = new URLSearchParams(redirect.split('?')[1]).get('productId');
 
-    await loginWithCode(page, suite.server.baseUrl, mobile);
-    // Into the application, which sends a new borrower to the first step.
-    await waitForRoute(page, '/pages/me/userInfo');
+      await loginWithCode(page, suite.server.baseUrl, mobile);
+      // Into the application, which sends a new borrower to the first step.
+      await waitForRoute(page, '/pages/me/userInfo');
 
-    const api = await pageApi(page, suite.server.baseUrl);
-    const person = { name: '李家豪', idNumber: randomNationalId() };
-    await saveStepsOneAndTwo(api, person);
-    await saveIdCard(api, page, person);
+      const api = await pageApi(page, suite.server.baseUrl);
+      const person = { name: '李家豪', idNumber: randomNationalId() };
+      await saveStepsOneAndTwo(api, person);
+      await saveIdCard(api, page, person);
 
-    // Step 4 in the page: saved, it goes on to what is left (the selfie), not to 資質.
-    await launch(page, '/pages/me/bankInfo');
-    await page.getByTestId('bank-field').click();
-    await waitForRoute(page, '/pages/me/bankSelect');
-    await page.getByPlaceholder(BANK_SELECT_SEARCH).fill('004');
-    await page.locator('.bank-results .adm-list-item').first().click();
-    await waitForRoute(page, '/pages/me/bankInfo');
-    await chooseBranch(page, '館前', '0040071');
-    await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill('071004512345');
-    await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
-    await waitForRoute(page, '/pages/me/faceDome');
+      // Step 4 in the page: saved, it goes on to what is left (the selfie), not to 資質.
+      await launch(page, '/pages/me/bankInfo');
+      await page.getByTestId('bank-field').click();
+      await waitForRoute(page, '/pages/me/bankSelect');
+      await page.getByPlaceholder(BANK_SELECT_SEARCH).fill('004');
+      await page.locator('.bank-results .adm-list-item').first().click();
+      await waitForRoute(page, '/pages/me/bankInfo');
+      await chooseBranch(page, '館前', '0040071');
+      await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill('071004512345');
+      await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
+      await waitForRoute(page, '/pages/me/faceDome');
 
-    await page.getByRole('button', { name: FACE_GUIDE_START }).click();
-    await waitForRoute(page, '/pages/me/face');
-    await page.getByTestId('selfie-input').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await facePhoto(page, 'selfie') });
-    // After the selfie: the application for the product chosen before logging in.
-    // (The three face checks run the real models: on a busy machine they take a while.)
-    await page.waitForFunction(() => window.location.hash.split('?')[0] === '#/pages/loans/applyFor', undefined, { timeout: 120_000 });
-    expect(await page.evaluate(() => new URLSearchParams(window.location.hash.split('?')[1]).get('productId'))).toBe(productId);
-    // The application itself shows (loan/check, asked again, lets the borrower apply): no bounce back to a step.
-    await page.locator('.apply-for-page, main').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => window.location.hash.split('?')[0])).toBe('#/pages/loans/applyFor');
-    await shot(page, 'continuity-apply-for');
+      // A phone whose front camera shows the man of the sample photos (fake-camera.ts).
+      await useFakeCamera(page);
+      await page.getByRole('button', { name: FACE_GUIDE_START }).click();
+      await waitForRoute(page, '/pages/me/face');
+      await page.getByRole('button', { name: FACE_CAPTURE_START }).click();
+      // After the selfie: the application for the product chosen before logging in.
+      // (The three face checks run the real models: on a busy machine they take a while.)
+      await page.waitForFunction(() => window.location.hash.split('?')[0] === '#/pages/loans/applyFor', undefined, { timeout: 120_000 });
+      expect(await page.evaluate(() => new URLSearchParams(window.location.hash.split('?')[1]).get('productId'))).toBe(productId);
+      // The application itself shows (loan/check, asked again, lets the borrower apply): no bounce back to a step.
+      await page.locator('.apply-for-page, main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => window.location.hash.split('?')[0])).toBe('#/pages/loans/applyFor');
+      await shot(page, 'continuity-apply-for');
 
-    // 資質 with every step done leads into the application too.
-    await goTo(page, '/pages/aptitude');
-    await page.getByTestId('credit-limit').waitFor();
-    await page.getByRole('button', { name: T.APTITUDE_APPLY }).click();
-    await waitForRoute(page, '/pages/loans/applyFor');
-    t.assertNoConsoleErrors();
-  });
+      // 資質 with every step done leads into the application too.
+      await goTo(page, '/pages/aptitude');
+      await page.getByTestId('credit-limit').waitFor();
+      await page.getByRole('button', { name: T.APTITUDE_APPLY }).click();
+      await waitForRoute(page, '/pages/loans/applyFor');
+      t.assertNoConsoleErrors();
+    },
+  );
 });
 
 describe('step 1 from the ID card', () => {
-  it('「拍身分證自動填寫」 fills the name, ID number, birth date and gender; step 3 starts with that photo', { timeout: 180_000 }, async () => {
-    const page = t.page;
-    await page.goto('about:blank');
-    await launch(page, '/pages/login/index?redirect=%2Fpages%2Fme%2FuserInfo');
-    await loginWithCode(page, suite.server.baseUrl, randomMobile());
-    await waitForRoute(page, '/pages/me/userInfo');
-    const idNumber = randomNationalId();
-    const autofill = page.getByTestId('id-card-autofill');
-    await autofill.getByRole('button', { name: OCR.ID_CARD_AUTOFILL }).click();
-    const front = page.getByTestId('id-card-autofill-front');
-    const card = await idCardFrontJpeg(page, { name: '陳淑芬', idNumber, rocBirth: '民國 79年 12月 27日', gender: '女', rocIssue: '民國 105年 7月 1日（北市）換發' });
-    await choosePhoto(page, front, T.PHOTO_PICK_TAKE, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: card });
-    await autofill.getByRole('status').filter({ hasText: OCR.ID_CARD_AUTOFILL_DONE }).waitFor({ timeout: 90_000 });
-    expect(await page.getByPlaceholder(T.USER_INFO_ID_NUMBER_PLACEHOLDER).inputValue()).toBe(idNumber);
-    expect(await page.getByPlaceholder(T.USER_INFO_NAME_PLACEHOLDER).inputValue()).toBe('陳淑芬');
-    // The birth date in the people's form (2026/11/25), read from the card's 民國 79 年 12 月 27 日.
-    await formRow(page, T.USER_INFO_BIRTH_DATE).getByText('1990/12/27', { exact: true }).waitFor();
-    await formRow(page, T.USER_INFO_GENDER).getByText('女').waitFor();
-    await shot(page, 'user-info-autofill');
+  it(
+    '「拍身分證自動填寫」 fills the name, ID number, birth date and gender; step 3 starts with that photo',
+    { timeout: 180_000 },
+    async () => {
+      const page = t.page;
+      await page.goto('about:blank');
+      await launch(page, '/pages/login/index?redirect=%2Fpages%2Fme%2FuserInfo');
+      await loginWithCode(page, suite.server.baseUrl, randomMobile());
+      await waitForRoute(page, '/pages/me/userInfo');
+      const idNumber = randomNationalId();
+      const autofill = page.getByTestId('id-card-autofill');
+      await autofill.getByRole('button', { name: OCR.ID_CARD_AUTOFILL }).click();
+      const front = page.getByTestId('id-card-autofill-front');
+      const card = await idCardFrontJpeg(page, {
+        name: '陳淑芬',
+        idNumber,
+        rocBirth: '民國 79年 12月 27日',
+        gender: '女',
+        rocIssue: '民國 105年 7月 1日（北市）換發',
+      });
+      await choosePhoto(page, front, T.PHOTO_PICK_TAKE, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: card });
+      await autofill.getByRole('status').filter({ hasText: OCR.ID_CARD_AUTOFILL_DONE }).waitFor({ timeout: 90_000 });
+      expect(await page.getByPlaceholder(T.USER_INFO_ID_NUMBER_PLACEHOLDER).inputValue()).toBe(idNumber);
+      expect(await page.getByPlaceholder(T.USER_INFO_NAME_PLACEHOLDER).inputValue()).toBe('陳淑芬');
+      // The birth date in the people's form (2026/11/25), read from the card's 民國 79 年 12 月 27 日.
+      await formRow(page, T.USER_INFO_BIRTH_DATE).getByText('1990/12/27', { exact: true }).waitFor();
+      await formRow(page, T.USER_INFO_GENDER).getByText('女').waitFor();
+      await shot(page, 'user-info-autofill');
 
-    // Step 3 opens with the same front, read again for confirmation.
-    await goTo(page, '/pages/me/idCard');
-    await expect.poll(() => page.getByTestId('id-card-front').getAttribute('data-status')).toBe('done');
-    await page.getByTestId('ocr-proposal').getByText(OCR.OCR_TITLE).waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('ocr-idNumber').locator('input').inputValue()).toBe(idNumber);
-    t.assertNoConsoleErrors();
-  });
+      // Step 3 opens with the same front, read again for confirmation.
+      await goTo(page, '/pages/me/idCard');
+      await expect.poll(() => page.getByTestId('id-card-front').getAttribute('data-status')).toBe('done');
+      await page.getByTestId('ocr-proposal').getByText(OCR.OCR_TITLE).waitFor({ timeout: 90_000 });
+      expect(await page.getByTestId('ocr-idNumber').locator('input').inputValue()).toBe(idNumber);
+      t.assertNoConsoleErrors();
+    },
+  );
 });

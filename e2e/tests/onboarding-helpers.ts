@@ -4,7 +4,10 @@ import { SCREENSHOT_DIR } from '../support/browser.ts';
 
 /** Saves a screenshot once toasts have gone (toasts are checked by the tests themselves). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `onboarding-${name}.png`) });
 }
 
@@ -89,7 +92,12 @@ export async function noisePng(page: Page, side = 1600): Promise<Buffer> {
 }
 
 /** Taps a photo frame's button and hands the file chooser one image. */
-export async function choosePhoto(page: Page, frame: Locator, button: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+export async function choosePhoto(
+  page: Page,
+  frame: Locator,
+  button: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), frame.getByRole('button', { name: button }).click()]);
   await chooser.setFiles([file]);
 }
@@ -141,7 +149,14 @@ export async function chooseBranch(page: Page, search: string, code: string, scr
 /** An ID card front as a phone photographs it, with the labels the reader looks for, drawn in the page. */
 export async function idCardFrontJpeg(
   page: Page,
-  card: { name: string; idNumber: string; rocBirth: string; gender: string; rocIssue: string; portrait?: { src: string; x: number; y: number; size: number } },
+  card: {
+    name: string;
+    idNumber: string;
+    rocBirth: string;
+    gender: string;
+    rocIssue: string;
+    portrait?: { src: string; x: number; y: number; size: number };
+  },
 ): Promise<Buffer> {
   const dataUrl = await page.evaluate(async (c) => {
     const canvas = document.createElement('canvas');

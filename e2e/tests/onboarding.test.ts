@@ -29,11 +29,24 @@ import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { SERVER_ERROR, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
 import { maskBankAccount } from '@app/contract/validators/bank-account.ts';
 import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
-import { clickBack, goTo, launch } from '../support/app.ts';
+import { clickBack, goTo, launch, reloadApp } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { blankCardJpeg, cardJpeg, chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, noisePng, pick, pickRocDate, shot, tapTargetSizes } from './onboarding-helpers.ts';
+import {
+  blankCardJpeg,
+  cardJpeg,
+  chooseBranch,
+  choosePhoto,
+  formRow,
+  formRows,
+  idCardFrontJpeg,
+  noisePng,
+  pick,
+  pickRocDate,
+  shot,
+  tapTargetSizes,
+} from './onboarding-helpers.ts';
 
 /**
  * A new borrower completes onboarding steps 1 to 4 in a phone-sized browser against the
@@ -58,7 +71,9 @@ async function expectAptitude(expected: Record<string, boolean>): Promise<void> 
   const items = t.page.locator('.aptitude-items [data-done]');
   await expect
     .poll(async () => {
-      const keys = await items.evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-testid') ?? '', n.getAttribute('data-done') === 'true'] as const));
+      const keys = await items.evaluateAll((nodes) =>
+        nodes.map((n) => [n.getAttribute('data-testid') ?? '', n.getAttribute('data-done') === 'true'] as const),
+      );
       return Object.fromEntries(keys.map(([key, done]) => [key.replace('aptitude-', ''), done]));
     })
     .toEqual(expected);
@@ -157,120 +172,138 @@ describe('onboarding journey', () => {
     t.assertNoConsoleErrors();
   });
 
-  it('step 3: both sides uploaded as compressed JPEGs with progress; a photo too large even compressed gets the toast; a photo nothing can be read from is refused with a retake prompt', { timeout: 120_000 }, async () => {
-    const page = t.page;
-    const front = page.getByTestId('id-card-front');
-    const back = page.getByTestId('id-card-back');
-    await front.waitFor();
-    await shot(page, 'id-card-empty');
+  it(
+    'step 3: both sides uploaded as compressed JPEGs with progress; a photo too large even compressed gets the toast; a photo nothing can be read from is refused with a retake prompt',
+    { timeout: 120_000 },
+    async () => {
+      const page = t.page;
+      const front = page.getByTestId('id-card-front');
+      const back = page.getByTestId('id-card-back');
+      await front.waitFor();
+      await shot(page, 'id-card-empty');
 
-    // Saving without photos says what is missing.
-    await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
-    await page.getByRole('alert').filter({ hasText: T.PHOTO_PICK_REQUIRED }).waitFor();
+      // Saving without photos says what is missing.
+      await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
+      await page.getByRole('alert').filter({ hasText: T.PHOTO_PICK_REQUIRED }).waitFor();
 
-    const progress: number[] = [];
-    await page.exposeFunction('reportProgress', (value: number) => progress.push(value));
-    await page.evaluate(() => {
-      const observer = new MutationObserver(() => {
-        const bar = document.querySelector('[data-testid="id-card-front"] [role="progressbar"]');
-        const value = bar?.getAttribute('aria-valuenow');
-        if (value) void (window as unknown as { reportProgress: (v: number) => Promise<void> }).reportProgress(Number(value));
+      const progress: number[] = [];
+      await page.exposeFunction('reportProgress', (value: number) => progress.push(value));
+      await page.evaluate(() => {
+        const observer = new MutationObserver(() => {
+          const bar = document.querySelector('[data-testid="id-card-front"] [role="progressbar"]');
+          const value = bar?.getAttribute('aria-valuenow');
+          if (value) void (window as unknown as { reportProgress: (v: number) => Promise<void> }).reportProgress(Number(value));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
       });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
-    // A photo nothing can be read from is refused at once: a retake prompt over the empty outline.
-    await choosePhoto(page, front, T.PHOTO_PICK_TAKE, { name: 'blur.jpg', mimeType: 'image/jpeg', buffer: await blankCardJpeg(page) });
-    await page.getByTestId('id-card-retake').filter({ hasText: OCR.OCR_UNREADABLE }).waitFor({ timeout: 60_000 });
-    await front.locator('.photo-frame-hint', { hasText: OCR.OCR_UNREADABLE }).waitFor();
-    expect(await front.getAttribute('data-status')).toBe('idle');
-    await shot(page, 'id-card-unreadable');
-    progress.length = 0;
-    const frontJpeg = await idCardFrontJpeg(page, { name: NAME, idNumber: ID_NUMBER, rocBirth: '民國 80年 1月 1日', gender: '男', rocIssue: '民國 105年 7月 1日（北市）換發' });
-    const uploads: Array<{ size: number; type: string }> = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/v3/upload/image')) {
-        const body = request.postDataBuffer();
-        uploads.push({ size: body?.length ?? 0, type: request.headers()['content-type'] ?? '' });
+      // A photo nothing can be read from is refused at once: a retake prompt over the empty outline.
+      await choosePhoto(page, front, T.PHOTO_PICK_TAKE, { name: 'blur.jpg', mimeType: 'image/jpeg', buffer: await blankCardJpeg(page) });
+      await page.getByTestId('id-card-retake').filter({ hasText: OCR.OCR_UNREADABLE }).waitFor({ timeout: 60_000 });
+      await front.locator('.photo-frame-hint', { hasText: OCR.OCR_UNREADABLE }).waitFor();
+      expect(await front.getAttribute('data-status')).toBe('idle');
+      await shot(page, 'id-card-unreadable');
+      progress.length = 0;
+      const frontJpeg = await idCardFrontJpeg(page, {
+        name: NAME,
+        idNumber: ID_NUMBER,
+        rocBirth: '民國 80年 1月 1日',
+        gender: '男',
+        rocIssue: '民國 105年 7月 1日（北市）換發',
+      });
+      const uploads: Array<{ size: number; type: string }> = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v3/upload/image')) {
+          const body = request.postDataBuffer();
+          uploads.push({ size: body?.length ?? 0, type: request.headers()['content-type'] ?? '' });
+        }
+      });
+      await choosePhoto(page, front, T.PHOTO_PICK_ALBUM, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: frontJpeg });
+      await expect.poll(() => front.getAttribute('data-status')).toBe('done');
+      expect(progress.length).toBeGreaterThan(0);
+      expect(uploads.at(-1)?.type).toContain('multipart/form-data');
+      expect(uploads.at(-1)?.size).toBeLessThan(1024 * 1024);
+      await front.locator('img.photo-frame-image').waitFor();
+
+      // Noise does not compress: above 1 MB at the lowest quality, so nothing is sent.
+      const sentBefore = uploads.length;
+      await choosePhoto(page, back, T.PHOTO_PICK_TAKE, { name: 'noise.png', mimeType: 'image/png', buffer: await noisePng(page) });
+      await page.getByText(UPLOAD_TOO_LARGE).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'onboarding-upload-too-large.png') });
+      expect(uploads.length).toBe(sentBefore);
+      expect(await back.getAttribute('data-status')).toBe('idle');
+
+      await choosePhoto(page, back, T.PHOTO_PICK_ALBUM, {
+        name: 'back.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await cardJpeg(page, '配偶 役別 住址'),
+      });
+      await expect.poll(() => back.getAttribute('data-status')).toBe('done');
+      await shot(page, 'id-card-uploaded');
+      t.assertNoConsoleErrors();
+    },
+  );
+
+  it(
+    'step 3: the front is read at once; saving waits for the confirmed card; a failing checksum is blocked on the page',
+    { timeout: 180_000 },
+    async () => {
+      const page = t.page;
+      const proposal = page.getByTestId('ocr-proposal');
+      await proposal.getByText(OCR.OCR_TITLE).waitFor({ timeout: 60_000 });
+      // Not confirmed yet: the step is not saved.
+      await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
+      await page.getByRole('alert').filter({ hasText: OCR.OCR_CONFIRM_FIRST }).waitFor();
+
+      // 「未能辨識，請填寫」 at most once per field, and no note in red.
+      const notes = await proposal
+        .locator('.adm-form-item')
+        .evaluateAll((rows) => rows.map((row) => (row.textContent ?? '').split('未能辨識，請填寫').length - 1));
+      expect(Math.max(...notes)).toBeLessThanOrEqual(1);
+      const noteColours = await proposal.locator('.ocr-note').evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).color));
+      expect(noteColours.length).toBeGreaterThan(0);
+      for (const colour of noteColours) {
+        const [r = 0, g = 0, b = 0] = colour.match(/\d+/g)?.map(Number) ?? [];
+        expect(r - Math.max(g, b), colour).toBeLessThan(60);
       }
-    });
-    await choosePhoto(page, front, T.PHOTO_PICK_ALBUM, { name: 'front.jpg', mimeType: 'image/jpeg', buffer: frontJpeg });
-    await expect.poll(() => front.getAttribute('data-status')).toBe('done');
-    expect(progress.length).toBeGreaterThan(0);
-    expect(uploads.at(-1)?.type).toContain('multipart/form-data');
-    expect(uploads.at(-1)?.size).toBeLessThan(1024 * 1024);
-    await front.locator('img.photo-frame-image').waitFor();
 
-    // Noise does not compress: above 1 MB at the lowest quality, so nothing is sent.
-    const sentBefore = uploads.length;
-    await choosePhoto(page, back, T.PHOTO_PICK_TAKE, { name: 'noise.png', mimeType: 'image/png', buffer: await noisePng(page) });
-    await page.getByText(UPLOAD_TOO_LARGE).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'onboarding-upload-too-large.png') });
-    expect(uploads.length).toBe(sentBefore);
-    expect(await back.getAttribute('data-status')).toBe('idle');
+      // Tap targets of at least 44 px: 拍照, 從相簿選擇, 男/女.
+      const targets = await tapTargetSizes(page.locator('.photo-frame-actions .adm-button, .ocr-gender .adm-radio'));
+      expect(targets.length).toBe(6);
+      for (const target of targets) expect(Math.min(target.width, target.height), target.text).toBeGreaterThanOrEqual(44);
 
-    await choosePhoto(page, back, T.PHOTO_PICK_ALBUM, { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await cardJpeg(page, '配偶 役別 住址') });
-    await expect.poll(() => back.getAttribute('data-status')).toBe('done');
-    await shot(page, 'id-card-uploaded');
-    t.assertNoConsoleErrors();
-  });
+      const idInput = page.getByTestId('ocr-idNumber').locator('input');
+      const confirms: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/userAuth/ocrConfirm')) confirms.push(request.url());
+      });
+      await idInput.fill('A123456788');
+      await page.getByTestId('ocr-name').locator('input').fill(NAME);
+      await proposal.getByText('男', { exact: true }).click();
+      for (const field of ['birthDate', 'issueDate']) {
+        if ((await page.getByTestId(`ocr-${field}`).getAttribute('data-value')) === '') await pickRocDate(page, `ocr-${field}`);
+      }
+      // The ROC date as the card prints it.
+      await expect.poll(() => page.getByTestId('ocr-issueDate').textContent()).toMatch(/^民國 \d+ 年 \d+ 月 \d+ 日$/);
+      await expect.poll(() => page.getByTestId('ocr-birthDate').textContent()).toMatch(/^民國 \d+ 年 \d+ 月 \d+ 日$/);
+      await page.getByRole('button', { name: OCR.OCR_CONFIRM }).click();
+      await proposal.getByText(ID_NUMBER_INVALID).waitFor();
+      expect(confirms).toEqual([]);
+      await shot(page, 'id-card-ocr-checksum');
 
-  it('step 3: the front is read at once; saving waits for the confirmed card; a failing checksum is blocked on the page', { timeout: 180_000 }, async () => {
-    const page = t.page;
-    const proposal = page.getByTestId('ocr-proposal');
-    await proposal.getByText(OCR.OCR_TITLE).waitFor({ timeout: 60_000 });
-    // Not confirmed yet: the step is not saved.
-    await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
-    await page.getByRole('alert').filter({ hasText: OCR.OCR_CONFIRM_FIRST }).waitFor();
-
-    // 「未能辨識，請填寫」 at most once per field, and no note in red.
-    const notes = await proposal.locator('.adm-form-item').evaluateAll((rows) =>
-      rows.map((row) => (row.textContent ?? '').split('未能辨識，請填寫').length - 1),
-    );
-    expect(Math.max(...notes)).toBeLessThanOrEqual(1);
-    const noteColours = await proposal.locator('.ocr-note').evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).color));
-    expect(noteColours.length).toBeGreaterThan(0);
-    for (const colour of noteColours) {
-      const [r = 0, g = 0, b = 0] = colour.match(/\d+/g)?.map(Number) ?? [];
-      expect(r - Math.max(g, b), colour).toBeLessThan(60);
-    }
-
-    // Tap targets of at least 44 px: 拍照, 從相簿選擇, 男/女.
-    const targets = await tapTargetSizes(page.locator('.photo-frame-actions .adm-button, .ocr-gender .adm-radio'));
-    expect(targets.length).toBe(6);
-    for (const target of targets) expect(Math.min(target.width, target.height), target.text).toBeGreaterThanOrEqual(44);
-
-    const idInput = page.getByTestId('ocr-idNumber').locator('input');
-    const confirms: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/userAuth/ocrConfirm')) confirms.push(request.url());
-    });
-    await idInput.fill('A123456788');
-    await page.getByTestId('ocr-name').locator('input').fill(NAME);
-    await proposal.getByText('男', { exact: true }).click();
-    for (const field of ['birthDate', 'issueDate']) {
-      if ((await page.getByTestId(`ocr-${field}`).getAttribute('data-value')) === '') await pickRocDate(page, `ocr-${field}`);
-    }
-    // The ROC date as the card prints it.
-    await expect.poll(() => page.getByTestId('ocr-issueDate').textContent()).toMatch(/^民國 \d+ 年 \d+ 月 \d+ 日$/);
-    await expect.poll(() => page.getByTestId('ocr-birthDate').textContent()).toMatch(/^民國 \d+ 年 \d+ 月 \d+ 日$/);
-    await page.getByRole('button', { name: OCR.OCR_CONFIRM }).click();
-    await proposal.getByText(ID_NUMBER_INVALID).waitFor();
-    expect(confirms).toEqual([]);
-    await shot(page, 'id-card-ocr-checksum');
-
-    // The card's birth date (民國 80 年) is not step 1's: the borrower keeps the card's and the application goes to review.
-    await idInput.fill(ID_NUMBER);
-    await page.getByRole('button', { name: OCR.OCR_CONFIRM }).click();
-    const dialog = page.locator('.adm-dialog').filter({ hasText: OCR.OCR_DIFFERENCES_TITLE });
-    await dialog.getByText(OCR.OCR_FIELD_LABELS.birthDate, { exact: false }).first().waitFor();
-    await shot(page, 'id-card-differences');
-    await dialog.getByText(OCR.OCR_ACCEPT_DIFFERENCES).click();
-    await page.getByRole('status').filter({ hasText: OCR.OCR_DIFFERENCES_ACCEPTED }).waitFor();
-    await shot(page, 'id-card-confirmed');
-    await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
-    await waitForRoute(page, '/pages/me/bankInfo');
-    t.assertNoConsoleErrors();
-  });
+      // The card's birth date (民國 80 年) is not step 1's: the borrower keeps the card's and the application goes to review.
+      await idInput.fill(ID_NUMBER);
+      await page.getByRole('button', { name: OCR.OCR_CONFIRM }).click();
+      const dialog = page.locator('.adm-dialog').filter({ hasText: OCR.OCR_DIFFERENCES_TITLE });
+      await dialog.getByText(OCR.OCR_FIELD_LABELS.birthDate, { exact: false }).first().waitFor();
+      await shot(page, 'id-card-differences');
+      await dialog.getByText(OCR.OCR_ACCEPT_DIFFERENCES).click();
+      await page.getByRole('status').filter({ hasText: OCR.OCR_DIFFERENCES_ACCEPTED }).waitFor();
+      await shot(page, 'id-card-confirmed');
+      await page.getByRole('button', { name: T.PAGE_STEP_SAVE_NEXT }).click();
+      await waitForRoute(page, '/pages/me/bankInfo');
+      t.assertNoConsoleErrors();
+    },
+  );
 
   it('資質 shows the first three items done', async () => {
     await expectAptitude({ personal: true, contacts: true, idCard: true, bankCard: false, face: false });
@@ -307,7 +340,11 @@ describe('onboarding journey', () => {
     await page.getByText(BANK_ACCOUNT_RULE).waitFor();
     await formRow(page, BANK_ACCOUNT_LABEL).locator('input').fill(ACCOUNT);
     const passbook = page.getByTestId('passbook');
-    await choosePhoto(page, passbook, T.PHOTO_PICK_ALBUM, { name: 'passbook.jpg', mimeType: 'image/jpeg', buffer: await cardJpeg(page, '存摺封面 王小明', 1500, 1000) });
+    await choosePhoto(page, passbook, T.PHOTO_PICK_ALBUM, {
+      name: 'passbook.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cardJpeg(page, '存摺封面 王小明', 1500, 1000),
+    });
     await expect.poll(() => passbook.getAttribute('data-status')).toBe('done');
     await shot(page, 'bank-info-filled');
     await page.getByRole('button', { name: BANK_CARD_SUBMIT }).click();
@@ -377,7 +414,7 @@ describe('onboarding journey', () => {
   it('bankList without cards says so and offers to add one', async () => {
     const page = t.page;
     await suite.server.setFault('/api/v3/bindCard/list', { kind: 'envelope', status: 200, message: '', body: { cards: [] } });
-    await page.reload();
+    await reloadApp(page);
     await goTo(page, '/pages/me/bankList');
     await page.getByText(BANK_CARD_EMPTY).waitFor();
     await page.getByRole('button', { name: BANK_CARD_ADD }).waitFor();
@@ -387,7 +424,18 @@ describe('onboarding journey', () => {
   it('every new page fits a 360 px wide phone without sideways scrolling', async () => {
     const page = t.page;
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const route of ['/pages/me/userInfo', '/pages/me/contact', '/pages/me/idCard', '/pages/me/bankInfo', '/pages/me/bankSelect', '/pages/me/bankList', '/pages/me/addBank', '/pages/aptitude', '/choose-location', '/open-location']) {
+    for (const route of [
+      '/pages/me/userInfo',
+      '/pages/me/contact',
+      '/pages/me/idCard',
+      '/pages/me/bankInfo',
+      '/pages/me/bankSelect',
+      '/pages/me/bankList',
+      '/pages/me/addBank',
+      '/pages/aptitude',
+      '/choose-location',
+      '/open-location',
+    ]) {
       await goTo(page, route);
       await page.locator('.page-body, .bank-select-body').first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -402,7 +450,7 @@ describe('onboarding journey', () => {
 
   it('saved steps survive a reload, numbers masked; no full ID or account number in storage', async () => {
     const page = t.page;
-    await page.reload();
+    await reloadApp(page);
     await goTo(page, '/pages/me/userInfo');
     await expect.poll(() => page.getByPlaceholder(T.USER_INFO_NAME_PLACEHOLDER).inputValue()).toBe(NAME);
     await page.getByPlaceholder(maskIdentityNumber(ID_NUMBER)).waitFor();

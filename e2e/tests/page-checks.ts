@@ -33,7 +33,8 @@ export async function restingBox(page: Page) {
  */
 export async function controlsUnderServiceButton(page: Page): Promise<string[]> {
   return page.evaluate(async (selector) => {
-    const CONTROLS = 'button, input, textarea, select, a, [role="button"], [role="checkbox"], [role="tab"], .adm-list-item, .adm-selector-item, .adm-checkbox, .adm-slider';
+    const CONTROLS =
+      'button, input, textarea, select, a, [role="button"], [role="checkbox"], [role="tab"], .adm-list-item, .adm-selector-item, .adm-checkbox, .adm-slider';
     const found = new Set<string>();
     const scrollable = document.scrollingElement ?? document.documentElement;
     const bottom = scrollable.scrollHeight - window.innerHeight;
@@ -54,7 +55,10 @@ export async function controlsUnderServiceButton(page: Page): Promise<string[]> 
         const visibleBottom = inNav || inTabs ? box.bottom : Math.min(box.bottom, tabTop);
         if (visibleBottom <= visibleTop) continue;
         const meets = box.left < button.right && box.right > button.left && visibleTop < button.bottom && visibleBottom > button.top;
-        if (meets) found.add(`${element.tagName.toLowerCase()}.${element.className} 「${(element.textContent ?? '').trim().slice(0, 20)}」 at scroll ${Math.round(top)}`);
+        if (meets)
+          found.add(
+            `${element.tagName.toLowerCase()}.${element.className} 「${(element.textContent ?? '').trim().slice(0, 20)}」 at scroll ${Math.round(top)}`,
+          );
       }
     }
     window.scrollTo(0, 0);
@@ -68,4 +72,3 @@ export async function expectNoSimplifiedLabels(page: Page, where: string): Promi
 }
 
 export const pageText = (page: Page) => page.evaluate(() => document.body.innerText);
-

@@ -9,18 +9,23 @@ import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneT
 
 /**
  * The logged-in pages ask for their first data while their own code is still on the way:
- * the page's chunk is held back here for two seconds, and the data request must have left
- * before the chunk arrived (before, it left only once the page had loaded and rendered).
+ * the page's chunk is held back here (until the requests were seen, at most 20 s), and the data
+ * requests must have left before the chunk arrived (before, it left only once the page had loaded and rendered).
  * Each request is asked once, not again by the page when it mounts.
  */
 const suite = useE2ESuite();
-const HOLD_MS = 2_000;
+const HOLD_MS = 20_000;
 
 /** Holds the page chunk matching `chunk` and records when it was answered and when each API path was asked. */
 async function watch(page: Page, chunk: RegExp, apiPaths: string[]) {
   const events: Array<{ what: string; at: number }> = [];
   await page.route(chunk, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    // Held until every path was asked, or HOLD_MS: a page that asks only once its code ran
+    // never asks while it is held, so its requests come after the chunk whatever the load.
+    const until = Date.now() + HOLD_MS;
+    while (Date.now() < until && !apiPaths.every((path) => events.some((event) => event.what === path))) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     events.push({ what: 'chunk', at: Date.now() });
     await route.continue();
   });
@@ -31,7 +36,7 @@ async function watch(page: Page, chunk: RegExp, apiPaths: string[]) {
   return events;
 }
 
-describe('a page\'s first data leaves with its code', () => {
+describe("a page's first data leaves with its code", () => {
   it('applyFor asks loan/check and loan/init while its chunk is held, once each; the order detail asks loanOrderDetail the same way', async () => {
     const t = await suite.browser.newPage({ blockServiceWorkers: true });
     const page = t.page;

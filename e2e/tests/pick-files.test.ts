@@ -13,10 +13,7 @@ import { useE2ESuite } from '../support/suite.ts';
 const SOURCE = fileURLToPath(new URL('../../apps/web/src/shared/files/pick-files.ts', import.meta.url));
 
 /** A 1x1 PNG and a 2x3 PNG: the picker reports each image's own size. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PNG_2X3 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEElEQVR4nGP4z8AARAwoFABE0AX7pM/egAAAAABJRU5ErkJggg==',
   'base64',
@@ -84,7 +81,7 @@ async function picked<T>(page: Page): Promise<T> {
 }
 
 describe('image and video picking', () => {
-  it('picks up to the count from the camera only, original size, with each file\'s own dimensions', async () => {
+  it("picks up to the count from the camera only, original size, with each file's own dimensions", async () => {
     const t = await suite.browser.newPage({ bypassCSP: true });
     await launch(t.page);
     await pickerButton(
@@ -115,9 +112,7 @@ describe('image and video picking', () => {
     const [chooser] = await Promise.all([t.page.waitForEvent('filechooser'), t.page.click('#pick')]);
     expect(chooser.isMultiple()).toBe(true);
     expect(await chooser.element().getAttribute('capture')).toBeNull();
-    await chooser.setFiles(
-      Array.from({ length: 10 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: PNG_1X1 })),
-    );
+    await chooser.setFiles(Array.from({ length: 10 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: PNG_1X1 })));
     expect(await picked(t.page)).toBe(9);
     t.assertNoConsoleErrors();
     await t.close();

@@ -3,7 +3,17 @@ import { launch, storageItem } from '../support/app.ts';
 import { screenshotState, type TestPage } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { SLOW_NETWORK_TEXT, TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
-import { ACCESS_FAILED, COPY_ADDRESS, DATA_ERROR_RELOGIN, DATA_INVALID, HTTP_STATUS_PREFIX, MODAL_CONFIRM, MODAL_WARM_TITLE, TIMEOUT_CONTENT, TIMEOUT_TITLE } from '@app/contract/messages/request-errors.ts';
+import {
+  ACCESS_FAILED,
+  COPY_ADDRESS,
+  DATA_ERROR_RELOGIN,
+  DATA_INVALID,
+  HTTP_STATUS_PREFIX,
+  MODAL_CONFIRM,
+  MODAL_WARM_TITLE,
+  TIMEOUT_CONTENT,
+  TIMEOUT_TITLE,
+} from '@app/contract/messages/request-errors.ts';
 
 /** The service button's call is the app shell's one user-triggered request. */
 const CONFIG_ONE_PATH = '/api/v3/common/config/one';

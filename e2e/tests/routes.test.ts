@@ -70,8 +70,8 @@ describe('routes', () => {
     const t = await suite.browser.newPage();
     await launch(t.page);
     const behaviours = await t.page.evaluate(() =>
-      [document.documentElement, document.body, document.getElementById('root'), document.querySelector('.page-body')].map(
-        (node) => (node ? getComputedStyle(node).overscrollBehaviorY : 'missing'),
+      [document.documentElement, document.body, document.getElementById('root'), document.querySelector('.page-body')].map((node) =>
+        node ? getComputedStyle(node).overscrollBehaviorY : 'missing',
       ),
     );
     expect(behaviours).toEqual(['none', 'none', 'none', 'none']);
@@ -97,7 +97,7 @@ describe('routes', () => {
     await t.close();
   });
 
-  it('shows a visitor the order pages\' login prompt, and onboarding pages with the five steps', async () => {
+  it("shows a visitor the order pages' login prompt, and onboarding pages with the five steps", async () => {
     const t = await suite.browser.newPage();
     await launch(t.page);
     await goTo(t.page, '/pages/order/detail');

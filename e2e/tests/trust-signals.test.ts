@@ -2,13 +2,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { LOGOUT_CONFIRM, ME_CREDIT_OPEN_ORDER, ME_MENU_BANK, ME_MENU_LOGOUT, ME_MENU_MY_DATA, ME_MENU_PROFILE } from '@app/contract/messages/accounts.ts';
 import {
-  QUIT_POPUP_CONTENT,
-  SERVICE_LINE_OPEN,
-  SERVICE_QR_OTHER_PHONE,
-  TOAST_COPIED,
-} from '@app/contract/messages/app-shell.ts';
+  LOGOUT_CONFIRM,
+  ME_CREDIT_OPEN_ORDER,
+  ME_MENU_BANK,
+  ME_MENU_LOGOUT,
+  ME_MENU_MY_DATA,
+  ME_MENU_PROFILE,
+} from '@app/contract/messages/accounts.ts';
+import { QUIT_POPUP_CONTENT, SERVICE_LINE_OPEN, SERVICE_QR_OTHER_PHONE, TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
 import { ntd as formatMoney } from '@app/contract/money-format.ts';
 import { launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
@@ -36,7 +38,10 @@ const suite = useE2ESuite({ env: LENDER });
 const t = usePagePerFile(suite);
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trust-${name}.png`) });
 }
 
@@ -45,7 +50,17 @@ let orderId = '';
 describe('as a visitor', () => {
   it('the service button rests in the navigation bar and covers no control, on every public page', async () => {
     const v = await suite.browser.newPage();
-    const routes = ['/pages/loans/index', '/pages/order/index', '/pages/me/index', '/pages/aptitude', '/pages/login/index', '/pages/login/moduleB', '/pages/agreement', '/pages/loans/productList', '/pages/me/question'];
+    const routes = [
+      '/pages/loans/index',
+      '/pages/order/index',
+      '/pages/me/index',
+      '/pages/aptitude',
+      '/pages/login/index',
+      '/pages/login/moduleB',
+      '/pages/agreement',
+      '/pages/loans/productList',
+      '/pages/me/question',
+    ];
     for (const route of routes) {
       await launch(v.page, route);
       await v.page.waitForLoadState('networkidle');
@@ -124,7 +139,9 @@ describe('as a visitor', () => {
   it('marks the 貸款 and 訂單 tabs with NT$, not ¥', async () => {
     const v = await suite.browser.newPage();
     await launch(v.page, '/pages/loans/index');
-    const marks = await v.page.locator('.tab-bar .tab-bar-icon').evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-currency-mark')));
+    const marks = await v.page
+      .locator('.tab-bar .tab-bar-icon')
+      .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-currency-mark')));
     expect(marks.slice(0, 2)).toEqual(['NT$', 'NT$']);
     await v.page.locator('.tab-bar').screenshot({ path: path.join(SCREENSHOT_DIR, 'trust-tab-bar.png') });
     v.assertNoConsoleErrors();
@@ -138,8 +155,12 @@ describe('as a visitor', () => {
       const channel = request.headers().sourcechannel;
       if (channel) channels.push(channel);
     });
+    // The home's first view comes in the HTML, before any API call: wait for the calls themselves.
+    const apiCalled = v.page.waitForRequest((request) => request.headers().sourcechannel !== undefined);
     await v.page.goto('/?utm_source=facebook&utm_medium=cpc#/pages/loans/index');
     await v.page.getByTestId('home-max-amount').waitFor();
+    await apiCalled;
+    await v.page.waitForLoadState('networkidle');
     expect(channels.length).toBeGreaterThan(0);
     expect(new Set(channels)).toEqual(new Set(['facebook']));
     v.assertNoConsoleErrors();
@@ -168,7 +189,11 @@ describe('as a borrower with an open loan', () => {
     expect(await pageText(page)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await shot(page, 'apply-for');
 
-    const init = (await api.call(ENDPOINTS.loanInitV31, {})) as { products: Array<{ id: string; terms: number[]; amountMin: number }>; bankCards: Array<{ id: string }>; purposes: Array<{ code: string }> };
+    const init = (await api.call(ENDPOINTS.loanInitV31, {})) as {
+      products: Array<{ id: string; terms: number[]; amountMin: number }>;
+      bankCards: Array<{ id: string }>;
+      purposes: Array<{ code: string }>;
+    };
     const product = init.products[0]!;
     const applied = (await api.call(ENDPOINTS.loanApply, {
       productId: product.id,
@@ -264,10 +289,16 @@ describe('as a borrower with an open loan', () => {
     const picker = page.locator('.adm-list-item', { hasText: '婚姻狀況' }).first();
     await picker.click();
     await page.locator('.adm-picker').first().waitFor();
-    await expect.poll(() => page.locator('.adm-picker-view-column-accessible-current').first().getAttribute('aria-label')).toMatch(/^目前(選擇的是|未選擇)/);
+    await expect
+      .poll(() => page.locator('.adm-picker-view-column-accessible-current').first().getAttribute('aria-label'))
+      .toMatch(/^目前(選擇的是|未選擇)/);
     await expectNoSimplifiedLabels(page, 'the picker');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: '取消' }).first().click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: '取消' })
+      .first()
+      .click()
+      .catch(() => undefined);
 
     await page.locator('.nav-bar .adm-nav-bar-back').first().click();
     const quit = page.getByRole('dialog', { name: QUIT_POPUP_CONTENT });

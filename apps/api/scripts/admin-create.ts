@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type TOperatorRole } from '@app/contract/admin/admin-roles.ts';
 import { ZUsernameSchema } from '@app/contract/admin/admin-schemas.ts';
 import { ADMIN_USERNAME_RULE } from '@app/contract/admin/admin-messages.ts';
-import { prepareDatabase } from '../src/app.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { AppError } from '../src/errors/app-error.ts';
 import { createOperator } from '../src/modules/admin/create-operator.ts';

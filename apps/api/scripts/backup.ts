@@ -31,7 +31,12 @@ if (command === 'backup') {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     const filesDir = config.fileStore.kind === 'local' ? config.filesDir : undefined;
-    const bytes = await backupDatabase({ handle, databaseUrl: config.databaseUrl, out: file, filesDir: handle.kind === 'pglite' ? filesDir : undefined });
+    const bytes = await backupDatabase({
+      handle,
+      databaseUrl: config.databaseUrl,
+      out: file,
+      filesDir: handle.kind === 'pglite' ? filesDir : undefined,
+    });
     console.log(`backup of the ${handle.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} database written to ${file} (${bytes} bytes)`);
     if (config.fileStore.kind === 's3') console.log('uploaded files are in the S3 bucket: back it up by its versioning or replication');
     if (handle.kind === 'postgres' && filesDir) console.log(`uploaded files are in ${filesDir} (FILE_STORE=local): copy the folder too`);
@@ -53,8 +58,13 @@ if (command === 'backup') {
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.pgliteDir });
   try {
     const differences = await checkBooks({ db: handle.db });
-    for (const difference of differences) console.log(`order ${difference.orderId}: ${difference.what} expected ${difference.expected}, found ${difference.found}`);
-    console.log(differences.length === 0 ? 'restored; the books balance (no difference)' : `restored; ${differences.length} difference(s) in the books`);
+    for (const difference of differences)
+      console.log(`order ${difference.orderId}: ${difference.what} expected ${difference.expected}, found ${difference.found}`);
+    console.log(
+      differences.length === 0
+        ? 'restored; the books balance (no difference)'
+        : `restored; ${differences.length} difference(s) in the books`,
+    );
     process.exitCode = differences.length === 0 ? 0 : 1;
   } finally {
     await handle.close();

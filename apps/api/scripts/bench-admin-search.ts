@@ -3,8 +3,8 @@
  *
  * On a database of its own (DATABASE_URL's server: a database `bench_admin_search` created
  * and dropped by the script; without DATABASE_URL, a PGlite folder in a temporary
- * directory), migrated as the server migrates: 100,000 users (each with step 1's personal
- * details, sealed at rest with the ID number's blind index, as the server seals them) and
+ * directory), migrated as the server migrates: 100,000 users (the mobile and step 1's personal
+ * details sealed at rest with their blind indexes, as the server seals them; scripts/volume-seed.ts) and
  * 1,000,000 orders (ten per user, closed), then the console's
  * search use case (searchCustomers: the value's kind, the owner's look-up, the person's
  * registration and masked identity) run for random existing mobiles, ID numbers and order
@@ -25,32 +25,30 @@ import { loadConfig } from '../src/config/env.ts';
 import { AtRestKeys, atRestKeysOf, bindAtRestKeys } from '../src/db/at-rest.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { personalDetails } from '../src/db/schema/onboarding.ts';
-import { idNumberIndex, rowScope } from '../src/db/sealed-tables.ts';
+import { idNumberIndex, phoneIndex } from '../src/db/sealed-tables.ts';
 import { searchCustomers } from '../src/modules/admin/search-customers.ts';
 import { showDashboard } from '../src/modules/admin/show-dashboard.ts';
 import { recordAudit } from '../src/modules/admin/record-audit.ts';
+import { mobileOf, nationalId, orderNoOf, seedOrderHistory, seedPeople } from './volume-seed.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ORDERS_PER_USER = Number(process.env.BENCH_ORDERS_PER_USER ?? 10);
 const SAMPLES = 300;
 const BENCH_DATABASE = 'bench_admin_search';
 
-/** A valid national ID, unique per `n` (A, sex digit 1, seven digits of n, the check digit). */
-function nationalId(n: number): string {
-  const digits = [1, ...String(n).padStart(7, '0').split('').map(Number)];
-  const sum = 1 + digits.reduce((total, digit, i) => total + digit * (8 - i), 0);
-  return `A${digits.join('')}${(10 - (sum % 10)) % 10}`;
-}
-const mobileOf = (n: number) => `09${String(n).padStart(8, '0')}`;
-const orderNoOf = (n: number) => `L20260101${String(n).padStart(7, '0')}`;
-
 async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string; close: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-admin-'));
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: path.join(dir, 'pglite') });
-    return { handle, label: 'PGlite', close: async () => { await handle.close(); await rm(dir, { recursive: true, force: true }); } };
+    return {
+      handle,
+      label: 'PGlite',
+      close: async () => {
+        await handle.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -74,45 +72,17 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: str
 async function seed(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
   const started = Date.now();
-  await db.execute(sql`insert into users (phone) select '09' || lpad(i::text, 8, '0') from generate_series(0, ${USERS - 1}) as i`);
-  await db.execute(sql`insert into user_attributions (user_id, source_channel) select id, 'Organic' from users`);
-  // Sealed as the onboarding repository seals step 1 (a data key per row, the ID number's blind index).
+  // People as the server seals them (the mobile and the ID number with their blind indexes), all registered now.
   const keys = new AtRestKeys(loadConfig().atRest);
   bindAtRestKeys(db, keys);
-  const batch = 2_000;
-  for (let from = 0; from < USERS; from += batch) {
-    const rows = Array.from({ length: Math.min(batch, USERS - from) }, (_, k) => from + k).map((n) => {
-      const userId = n + 1;
-      const rowKey = keys.newRowKey(rowScope('personal_details', userId));
-      const idNumber = nationalId(n);
-      return {
-        userId,
-        name: rowKey.seal('name', '王小明'),
-        gender: 'male',
-        birthDate: rowKey.seal('birth_date', '1988-11-20'),
-        idNumber: rowKey.seal('id_number', idNumber),
-        idNumberHash: idNumberIndex(keys, idNumber),
-        maritalStatus: 'single',
-        education: 'university',
-        occupation: 'office',
-        employer: rowKey.seal('employer', ''),
-        monthlyIncome: 40_000,
-        county: '臺北市',
-        district: '中正區',
-        address: rowKey.seal('address', '重慶南路一段 1 號'),
-        email: rowKey.seal('email', ''),
-        lineId: rowKey.seal('line_id', ''),
-        keyId: rowKey.keyId,
-        dataKey: rowKey.dataKey,
-      };
-    });
-    await db.insert(personalDetails).values(rows);
-  }
+  await seedPeople(db, keys, { count: USERS, now: new Date(), registeredOverDays: 0 });
   await db.execute(
     sql`insert into loan_orders (user_id, order_no, state, principal, product_name) select (i % ${USERS}) + 1, 'L20260101' || lpad(i::text, 7, '0'), '已結清', 10000, 'bench' from generate_series(0, ${USERS * ORDERS_PER_USER - 1}) as i`,
   );
   await db.execute(sql`analyze`);
-  console.log(`seeded ${USERS.toLocaleString('en-US')} users with personal details and ${(USERS * ORDERS_PER_USER).toLocaleString('en-US')} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${USERS.toLocaleString('en-US')} users with personal details and ${(USERS * ORDERS_PER_USER).toLocaleString('en-US')} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 function summary(times: number[]): string {
@@ -132,7 +102,14 @@ async function measure(handle: DatabaseHandle, kind: string, valueOf: (n: number
     const start = process.hrtime.bigint();
     const result = await searchCustomers({ db, query });
     const [found] = result.items;
-    await recordAudit({ db, actor: { operatorId: null, operatorName: 'bench' }, at: new Date(), action: 'customer.searched', target: found ? `user:${found.userId}` : '', after: { by: result.kind, found: result.items.length } });
+    await recordAudit({
+      db,
+      actor: { operatorId: null, operatorName: 'bench' },
+      at: new Date(),
+      action: 'customer.searched',
+      target: found ? `user:${found.userId}` : '',
+      after: { by: result.kind, found: result.items.length },
+    });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
     if (result.items.length !== 1) throw new Error(`${kind} ${query} found ${result.items.length}`);
   }
@@ -146,16 +123,15 @@ async function measure(handle: DatabaseHandle, kind: string, valueOf: (n: number
 async function measureDashboard(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
   const started = Date.now();
-  for (const state of ['審核中', '已核准', '已結清']) {
-    await db.execute(
-      sql`insert into order_state_changes (order_id, to_state, cause, at) select id, ${state}, 'bench', now() - ((id % 365) || ' days')::interval from loan_orders`,
-    );
-  }
+  // Spread over the last year (the seeding above made them all now).
   await db.execute(
-    sql`insert into payouts (order_id, amount, provider, provider_transaction_id, state, settled_at) select id, principal, 'bench', 'p' || id, 'completed', now() - ((id % 365) || ' days')::interval from loan_orders`,
+    sql`update loan_orders set created_at = now() - ((id % 365) || ' days')::interval, state_changed_at = now() - ((id % 365) || ' days')::interval + interval '1 day', disbursed_on = (now() - ((id % 365) || ' days')::interval)::date`,
   );
+  await seedOrderHistory(db);
   await db.execute(sql`analyze`);
-  console.log(`dashboard: ${(USERS * ORDERS_PER_USER * 3).toLocaleString('en-US')} state changes and ${(USERS * ORDERS_PER_USER).toLocaleString('en-US')} payouts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `dashboard: ${(USERS * ORDERS_PER_USER * 3).toLocaleString('en-US')} state changes and ${(USERS * ORDERS_PER_USER).toLocaleString('en-US')} payouts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   await showDashboard({ db, now: new Date() });
   const times: number[] = [];
   for (let k = 0; k < 10; k++) {
@@ -181,8 +157,16 @@ try {
   await measure(bench.handle, 'orderNo', orderNoOf);
   await measureDashboard(bench.handle);
   console.log('plans of the owners’ look-ups:');
-  await plan(bench.handle, 'users by phone', sql`select id from users where phone = ${mobileOf(4_242)}`);
-  await plan(bench.handle, 'personal_details by id_number_hash', sql`select user_id from personal_details where id_number_hash = ${idNumberIndex(atRestKeysOf(bench.handle.db), nationalId(4_242))}`);
+  await plan(
+    bench.handle,
+    'users by phone_hash',
+    sql`select id from users where phone_hash = ${phoneIndex(atRestKeysOf(bench.handle.db), mobileOf(4_242))}`,
+  );
+  await plan(
+    bench.handle,
+    'personal_details by id_number_hash',
+    sql`select user_id from personal_details where id_number_hash = ${idNumberIndex(atRestKeysOf(bench.handle.db), nationalId(4_242))}`,
+  );
   await plan(bench.handle, 'loan_orders by order_no', sql`select id, user_id from loan_orders where order_no = ${orderNoOf(424_242)}`);
 } finally {
   await bench.close();

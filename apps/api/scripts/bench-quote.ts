@@ -50,11 +50,17 @@ const results = [
   quoteCase('equal instalments, 3 months', DEFAULT_EQUAL_INSTALMENT_PRODUCT, 3),
   quoteCase('equal instalments, 12 months', DEFAULT_EQUAL_INSTALMENT_PRODUCT, 12),
   quoteCase('equal instalments, 60 months + fee', longInstalments, 60),
-  run('product check, default single (18 amounts × 0-2 extensions)', SECONDS, () => checkLoanProduct(DEFAULT_SINGLE_REPAYMENT_PRODUCT, { today: TODAY })),
-  run('product check, default instalments (91 amounts × 3 terms)', SECONDS, () => checkLoanProduct(DEFAULT_EQUAL_INSTALMENT_PRODUCT, { today: TODAY })),
+  run('product check, default single (18 amounts × 0-2 extensions)', SECONDS, () =>
+    checkLoanProduct(DEFAULT_SINGLE_REPAYMENT_PRODUCT, { today: TODAY }),
+  ),
+  run('product check, default instalments (91 amounts × 3 terms)', SECONDS, () =>
+    checkLoanProduct(DEFAULT_EQUAL_INSTALMENT_PRODUCT, { today: TODAY }),
+  ),
 ];
 
 console.log(`node ${process.version}, ${SECONDS} s per case, one core`);
 for (const { label, perSecond, microseconds } of results) {
-  console.log(`${label.padEnd(62)} ${Math.round(perSecond).toLocaleString('en-US').padStart(10)} /s  ${microseconds.toFixed(1).padStart(8)} µs each`);
+  console.log(
+    `${label.padEnd(62)} ${Math.round(perSecond).toLocaleString('en-US').padStart(10)} /s  ${microseconds.toFixed(1).padStart(8)} µs each`,
+  );
 }

@@ -14,7 +14,13 @@ const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 
 try {
   const report = await rotateKeys({ config, handle, log: (line) => console.log(line) });
   for (const [table, byKey] of Object.entries(report.remaining)) {
-    console.log(`${table}: ${Object.entries(byKey).map(([key, count]) => `${count} under ${key}`).join(', ') || 'no rows'}`);
+    console.log(
+      `${table}: ${
+        Object.entries(byKey)
+          .map(([key, count]) => `${count} under ${key}`)
+          .join(', ') || 'no rows'
+      }`,
+    );
   }
 } finally {
   await handle.close();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { prepareDatabase } from '../src/app.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { LoanProductTerms } from '../src/domain/loan-product-terms.ts';
 import { money } from '../src/domain/money.ts';
@@ -32,7 +32,12 @@ const ZProductFile = z.object({
   terms: z.array(z.number().int().positive()),
   fees: z.array(ZFee).default([]),
   extension: z
-    .object({ periodDays: z.number().int().positive(), maxCount: z.number().int().nonnegative(), windowDays: z.number().int().nonnegative(), fee: ZFee })
+    .object({
+      periodDays: z.number().int().positive(),
+      maxCount: z.number().int().nonnegative(),
+      windowDays: z.number().int().nonnegative(),
+      fee: ZFee,
+    })
     .nullable()
     .default(null),
   enabled: z.boolean().default(true),
@@ -64,7 +69,11 @@ const handle = await prepareDatabase(loadConfig());
 try {
   // A fresh database gets the default products first, as the server's first start would.
   await seedLoanProducts({ db: handle.db, now: new Date() });
-  const { id } = await saveLoanProduct({ db: handle.db, now: new Date(), product: { name: input.name, terms, enabled: input.enabled, sortOrder: input.sortOrder } });
+  const { id } = await saveLoanProduct({
+    db: handle.db,
+    now: new Date(),
+    product: { name: input.name, terms, enabled: input.enabled, sortOrder: input.sortOrder },
+  });
   console.log(`saved loan product ${id} 「${input.name}」`);
 } catch (error) {
   if (!(error instanceof AppError)) throw error;

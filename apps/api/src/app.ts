@@ -1,15 +1,15 @@
+import { PATHS } from '@app/contract/paths.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
 import { AtRestKeys, bindAtRestKeys } from './db/at-rest.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { resealRows } from './db/sealed-tables.ts';
-import { seedDatabase } from './db/seed.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { bankAccountsModule } from './modules/bank-accounts/routes.ts';
+import { crossOriginApiPlugin } from './modules/config/cross-origin-api.ts';
 import { configModule } from './modules/config/routes.ts';
 import { decisionsModule } from './modules/decisions/routes.ts';
 import { contractsModule } from './modules/contracts/routes.ts';
@@ -17,6 +17,7 @@ import { documentsModule } from './modules/documents/routes.ts';
 import { faceCheckModule } from './modules/face-check/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
 import { identityDocumentModule } from './modules/identity-document/routes.ts';
+import { getLoanHome } from './modules/loans/get-loan-home.ts';
 import { loansModule } from './modules/loans/routes.ts';
 import { isIdCardFrontConfirmed } from './modules/identity-document/is-id-card-front-confirmed.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
@@ -72,22 +73,6 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
 }
 
-/** Opens the configured database and brings it to the current schema and seed. */
-export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  try {
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
-    // Rows written before encryption at rest are sealed before the first request (a no-op
-    // once done); several instances starting together share the work row by row.
-    await resealRows(handle.db, new AtRestKeys(config.atRest), { which: 'plain' });
-    return handle;
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -125,6 +110,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(wireCipherPlugin, { keyBase64: config.cipherKey });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { apiBase: config.apiBase });
+  // Pages of the API origins an administrator lists may call this one (the app's origin switch).
+  await app.register(crossOriginApiPlugin, { fixedOrigins: [config.publicBaseUrl, config.apiBase] });
   // Answers of 1 KB and more (the raw contract HTML, bank and branch lists; index.html) go
   // out brotli or gzip by Accept-Encoding; the web app's files come precompressed instead.
   await app.register(compressionPlugin, { threshold: 1024 });
@@ -181,7 +168,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       packageName: config.packageName,
       cipherKey: config.cipherKey,
       apiBase: config.apiBase,
+      vitalsSampleRate: config.vitals.sampleRate,
     },
+    apiOrigins: () => app.apiOrigins(),
+    // The public first views' data (decision 0166): the loans home as a visitor gets it, the lender.
+    firstViewData: async () => ({
+      home: await getLoanHome({ db: app.db, userId: null, now: app.clock.now(), productName: config.productName }),
+      lender: config.lender,
+    }),
+    ...(config.testHooks ? { firstViewDataFailing: () => app.hasTestFault(PATHS.loanCommonIndex.path) } : {}),
   });
   return app;
 }

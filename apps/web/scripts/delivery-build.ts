@@ -33,9 +33,7 @@ export function listFiles(root: string, dir = root): string[] {
 
 /** What the service worker precaches: the shell, then every built file but itself and index.html. */
 export function precacheList(root: string): string[] {
-  const files = listFiles(root).filter(
-    (url) => url !== `/${SERVICE_WORKER}` && url !== '/index.html' && !/\.(br|gz|map)$/.test(url),
-  );
+  const files = listFiles(root).filter((url) => url !== `/${SERVICE_WORKER}` && url !== '/index.html' && !/\.(br|gz|map)$/.test(url));
   return [...SHELL_URLS, ...files];
 }
 
@@ -87,15 +85,23 @@ export function precompress(root: string): number {
 
 /**
  * Modules the start page needs right after the entry has run: the loans page (the app's
- * start URL), the request layer and the endpoint table (every page's first request).
+ * start URL), the request layer and the loans home's group of the endpoint table (its
+ * first request; the whole table is for the pages that need it, decision 0159).
  * Preloaded from index.html, with the loans page's styles, they arrive beside the entry
  * instead of two or three round trips after it.
  */
 export const START_MODULES = [
   'src/features/loans/pages/loans-page.tsx',
   'src/shared/api/request-core.ts',
-  '../../packages/contract/src/endpoints.ts',
+  '../../packages/contract/src/endpoints/loan-home.ts',
 ];
+
+/**
+ * Pages the server may render into index.html besides the loans page (decision 0166): only
+ * their styles are linked, so the server's markup is drawn as the app draws it; their code
+ * loads when the page is shown.
+ */
+export const FIRST_VIEW_STYLE_MODULES = ['src/features/auth/pages/login-page.tsx'];
 
 /** The files of the start modules' chunks and of everything they import statically, scripts and styles. */
 export function startChunkFiles(context: IndexHtmlTransformContext, root: string): { scripts: string[]; styles: string[] } {
@@ -123,10 +129,53 @@ export function startChunkFiles(context: IndexHtmlTransformContext, root: string
     for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
     stack.push(...(chunk?.imports ?? []));
   }
+  // The other first views' styles (and their static imports'), not their scripts.
+  const isStyleModule = (id: string) => FIRST_VIEW_STYLE_MODULES.includes(path.relative(root, id).split(path.sep).join('/'));
+  const styleStack = chunks.filter((chunk) => chunk.moduleIds.some(isStyleModule)).map((chunk) => chunk.fileName);
+  const styled = new Set<string>();
+  while (styleStack.length > 0) {
+    const file = styleStack.pop()!;
+    if (styled.has(file) || preloadedByEntry.has(file)) continue;
+    styled.add(file);
+    const chunk = byFile.get(file);
+    for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+    styleStack.push(...(chunk?.imports ?? []));
+  }
   return { scripts: [...wanted].sort(), styles: [...styles].sort() };
 }
 
-/** The Vite plugin: start-page preloads in index.html; after the bundle is written, the service worker, then precompression. */
+/** The stylesheets Vite links for the entry itself in index.html, in their order. */
+const ENTRY_STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>\n?/g;
+
+/**
+ * The first views' styles as one inline `<style>` (decision 0171): the entry's stylesheets
+ * and the loans and login pages' (startChunkFiles), in the order they were linked, so the
+ * server's markup paints with the HTML and no stylesheet blocks it. Each file is also named
+ * by a `<link rel="stylesheet" disabled>`, which the browser does not fetch but Vite's
+ * loader counts as present: a page chunk that imports one of them (the login page, the
+ * lender footer) does not fetch it again, and the cascade keeps the order of today's links.
+ */
+export function inlineFirstViewStyles(
+  html: string,
+  styles: readonly string[],
+  cssOf: (file: string) => string,
+): { html: string; css: string; files: string[] } {
+  const entry = [...html.matchAll(ENTRY_STYLESHEET)].map((match) => match[1]!);
+  const files = [...entry, ...styles.filter((file) => !entry.includes(file))];
+  const css = files.map((file) => cssOf(file).trim()).join('\n');
+  // Nothing in a stylesheet may end the style element early.
+  if (/<\/style/i.test(css)) throw new Error('a first-view stylesheet holds "</style": it cannot be inlined');
+  return { html: html.replace(ENTRY_STYLESHEET, ''), css, files };
+}
+
+/** An emitted CSS asset's text. */
+function cssSource(context: IndexHtmlTransformContext, file: string): string {
+  const asset = context.bundle?.[file];
+  if (!asset || asset.type !== 'asset') throw new Error(`${file}: not a CSS asset of the bundle`);
+  return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+}
+
+/** The Vite plugin: the first views' styles inline and start-page preloads in index.html; after the bundle is written, the service worker, then precompression. */
 export function deliveryBuild(): Plugin {
   let outDir = 'dist';
   let root = '.';
@@ -142,12 +191,22 @@ export function deliveryBuild(): Plugin {
       handler(html, context) {
         if (!context.bundle) return html;
         const { scripts, styles } = startChunkFiles(context, root);
+        const inlined = inlineFirstViewStyles(html, styles, (file) => cssSource(context, file));
         return {
-          html,
+          html: inlined.html,
           tags: [
-            // Stylesheets Vite would add when the chunk loads; linked here, it finds them in place.
-            ...styles.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-            ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+            { tag: 'style', attrs: { 'data-first-view-styles': true }, children: inlined.css, injectTo: 'head' as const },
+            // Named, not fetched: Vite's loader finds them in place when a chunk imports them.
+            ...inlined.files.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', href: `/${file}`, disabled: true },
+              injectTo: 'head' as const,
+            })),
+            ...scripts.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
           ],
         };
       },

@@ -1,38 +1,70 @@
 // First: before any module that may bring zod (the CSP allows no eval).
 import './app/zod-jitless.ts';
 import 'antd-mobile/es/global';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { APP_CONFIG_INVALID } from '@app/contract/messages/app-shell.ts';
-import { enableAntdOnReact19 } from './app/antd-react19.ts';
 import { App } from './app/app.tsx';
-import { applyLaunch } from './app/launch.ts';
+import { readFirstView } from './app/first-view-client.ts';
+import { applyLaunch, hashRoute } from './app/launch.ts';
 import { applyTraditionalChineseLocale } from './app/locale.ts';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
+import { startVitalsReporting } from './app/vitals-reporting.ts';
+import { markLaunch } from './features/tracking/api/mark-event.ts';
 import { preloadRequestCore } from './shared/api/request.ts';
+import { releaseEarlyInput } from './shared/ui/early-input.ts';
 import './app/global.css';
 
-enableAntdOnReact19();
 applyTraditionalChineseLocale();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-const root = createRoot(container);
-
 applyLaunch();
-root.render(
+// The route the app opened on, for the launch mark sent later (the user may have moved on by then).
+const launchRoute = hashRoute(window.location.href);
+/**
+ * Hydration as a transition (decision 0171): React then yields to the browser every few
+ * milliseconds instead of hydrating the whole page in one task (about 0.6 s at Lighthouse's
+ * 4x CPU slowdown, most of the page's blocking time). The page is on screen meanwhile, and
+ * a tap in that time is kept and replayed (shared/ui/early-input.ts).
+ */
+function hydrateInTransition(element: HTMLElement, children: ReactNode): Root {
+  let hydrated: Root | undefined;
+  startTransition(() => {
+    hydrated = hydrateRoot(element, children);
+  });
+  if (!hydrated) throw new Error('hydrateRoot did not run');
+  return hydrated;
+}
+
+// The server's first view (decision 0166) is hydrated, from the data it was rendered with;
+// any other page replaces the boot shell.
+const firstView = readFirstView();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App seed={firstView.seed} />
+  </StrictMode>
 );
+// A page rendered from scratch has no server view to have been tapped before it: events are React's at once.
+if (!firstView.hydrate) releaseEarlyInput();
+const root = firstView.hydrate ? hydrateInTransition(container, app) : createRoot(container);
+if (!firstView.hydrate) root.render(app);
 
 // Offline start and updates; not under `vite dev`, whose modules are not hashed files.
 if (import.meta.env.PROD) registerServiceWorker();
 
+// Real users' vitals, sampled, loaded after the first view (decision 0158).
+startVitalsReporting();
+
 // The protocol chunk validates the server-injected config as soon as it arrives; a
 // server that injected none (or a bad one) gets a message instead of a broken app.
+// Then the API origins the app may move to (changeDomainName), then the launch mark (sent
+// where the list's call found a server).
 preloadRequestCore()
-  .then((core) => core.assertRuntimeConfig())
+  .then((core) => {
+    core.assertRuntimeConfig();
+    void core.refreshApiOrigins().then(() => markLaunch(launchRoute));
+  })
   .catch((error: unknown) => {
     if (error instanceof Error && error.name === 'RuntimeConfigError') {
       root.render(<p className="fatal">{APP_CONFIG_INVALID}</p>);

@@ -1,14 +1,6 @@
 import { gcm } from '@noble/ciphers/aes.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
-import {
-  CipherError,
-  IV_LENGTH,
-  MIN_FRAME_LENGTH,
-  base64ToBytes,
-  bytesToBase64,
-  decodeKey,
-  type WireCipher,
-} from './cipher-format.ts';
+import { CipherError, IV_LENGTH, MIN_FRAME_LENGTH, base64ToBytes, bytesToBase64, decodeKey, type WireCipher } from './cipher-format.ts';
 
 /**
  * Pure-JS AES-256-GCM for the browser: WebCrypto is missing on plain http origins,

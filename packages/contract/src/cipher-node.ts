@@ -1,13 +1,5 @@
 import { createCipheriv, createDecipheriv, createSecretKey, randomFillSync } from 'node:crypto';
-import {
-  CipherError,
-  IV_LENGTH,
-  KEY_LENGTH,
-  MIN_FRAME_LENGTH,
-  TAG_LENGTH,
-  isStrictBase64,
-  type WireCipher,
-} from './cipher-format.ts';
+import { CipherError, IV_LENGTH, KEY_LENGTH, MIN_FRAME_LENGTH, TAG_LENGTH, isStrictBase64, type WireCipher } from './cipher-format.ts';
 
 /**
  * node:crypto AES-256-GCM for the server (about 4x faster than the pure-JS one).

@@ -10,9 +10,11 @@ interface Vector {
   plainText: string;
   cipherText: string;
 }
-const vectors = JSON.parse(
-  readFileSync(new URL('../test-vectors/cipher.json', import.meta.url), 'utf8'),
-) as { keyBase64: string; otherKeyBase64: string; vectors: Vector[] };
+const vectors = JSON.parse(readFileSync(new URL('../test-vectors/cipher.json', import.meta.url), 'utf8')) as {
+  keyBase64: string;
+  otherKeyBase64: string;
+  vectors: Vector[];
+};
 
 const implementations = [
   ['browser (@noble/ciphers)', createBrowserCipher],

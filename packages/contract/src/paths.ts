@@ -92,6 +92,12 @@ export const PATHS = {
    * PDF file (a refusal as an envelope), like the contract's PDF.
    */
   settlementCertificate: get('/api/v3/order/settlementCertificate'),
+  /**
+   * Not in SPEC.md: after an order's payout failed and before finance retries it, its
+   * borrower names another of their bound accounts as the order's receiving account
+   * (decision 0169). `{ orderId, cardId }`, answers the account masked.
+   */
+  changePayoutAccount: post('/api/v3/order/changePayoutAccount'),
   extensionTrial: post('/api/v3/extension/trial'),
   extensionRepay: post('/api/v3/extension/repay'),
   repayChannel: post('/api/v3/repay/channel'),

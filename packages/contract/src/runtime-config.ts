@@ -13,5 +13,13 @@ export const ZRuntimeConfigSchema = z.object({
   cipherKey: z.string().min(1),
   /** Origin and prefix of the API; '' means the same origin that served the page. */
   apiBase: z.string(),
+  /**
+   * The share of sessions that report real users' vitals, 0 to 1 (decision 0158); unset:
+   * DEFAULT_VITALS_SAMPLE_RATE.
+   */
+  vitalsSampleRate: z.number().min(0).max(1).optional(),
 });
+/** The vitals sample rate of a runtime config that names none: one session in ten. */
+export const DEFAULT_VITALS_SAMPLE_RATE = 0.1;
+
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfigSchema>;

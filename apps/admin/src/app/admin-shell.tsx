@@ -25,7 +25,10 @@ export function AdminShell() {
   if (!session.data) return <Navigate to="/login" replace />;
   const { operator } = session.data;
   const pages = ADMIN_PAGES.filter((page) => roleMayCall(operator.role, page.route));
-  const selected = (pages.find((page) => location.pathname.startsWith(page.path)) ?? (location.pathname.startsWith('/orders/') ? pages.find((page) => page.key === 'customers') : undefined))?.key;
+  const selected = (
+    pages.find((page) => location.pathname.startsWith(page.path)) ??
+    (location.pathname.startsWith('/orders/') ? pages.find((page) => page.key === 'customers') : undefined)
+  )?.key;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -40,7 +43,16 @@ export function AdminShell() {
         />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #f0f0f0', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            paddingInline: 24,
+          }}
+        >
           <Space>
             <Typography.Text>{operator.username}</Typography.Text>
             <Tag color="blue">{OPERATOR_ROLE_LABELS[operator.role]}</Tag>

@@ -22,7 +22,9 @@ const router = createHashRouter([
       {
         path: 'dashboard',
         element: <RoleGate route={page('dashboard').route} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/dashboard/pages/dashboard-page.tsx')).default }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/dashboard/pages/dashboard-page.tsx')).default }) },
+        ],
       },
       {
         path: 'customers',
@@ -35,22 +37,40 @@ const router = createHashRouter([
       {
         path: 'orders/:orderId',
         element: <RoleGate route={ADMIN_ROUTES.orderDetail} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/customers/pages/order-page.tsx')).default }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/customers/pages/order-page.tsx')).default }) },
+        ],
       },
       {
         path: 'reconciliation',
         element: <RoleGate route={page('reconciliation').route} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reconciliation/pages/reconciliation-page.tsx')).default }) }],
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/reconciliation/pages/reconciliation-page.tsx')).default }),
+          },
+        ],
       },
       {
         path: 'reviews',
         element: <RoleGate route={page('reviews').route} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/reviews/pages/reviews-page.tsx')).default }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/reviews/pages/reviews-page.tsx')).default }) },
+        ],
       },
       {
         path: 'payments',
         element: <RoleGate route={page('payments').route} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/payments/pages/payments-page.tsx')).default }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/payments/pages/payments-page.tsx')).default }) },
+        ],
+      },
+      {
+        path: 'payouts',
+        element: <RoleGate route={page('payouts').route} />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/payouts/pages/payouts-page.tsx')).default }) },
+        ],
       },
       {
         path: 'audit',
@@ -58,14 +78,46 @@ const router = createHashRouter([
         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/audit/pages/audit-page.tsx')).default }) }],
       },
       {
+        path: 'products',
+        element: <RoleGate route={page('products').route} />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/products/pages/products-page.tsx')).default }) },
+        ],
+      },
+      {
+        path: 'content',
+        element: <RoleGate route={page('content').route} />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/content/pages/content-page.tsx')).default }) },
+        ],
+      },
+      {
+        path: 'documents',
+        element: <RoleGate route={page('documents').route} />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/documents/pages/documents-page.tsx')).default }) },
+        ],
+      },
+      {
         path: 'settings',
         element: <RoleGate route={page('settings').route} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/settings/pages/settings-page.tsx')).default }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/settings/pages/settings-page.tsx')).default }) },
+        ],
+      },
+      {
+        path: 'policies',
+        element: <RoleGate route={page('policies').route} />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/settings/pages/policies-page.tsx')).default }) },
+        ],
       },
       {
         path: 'operators',
         element: <RoleGate route={page('operators').route} />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/operators/pages/operators-page.tsx')).default }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/operators/pages/operators-page.tsx')).default }) },
+        ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,14 +1,24 @@
 import os from 'node:os';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import * as photos from '../../src/modules/face-check/face-test-images.ts';
+import sharp from 'sharp';
+import type { TFaceDetectionResponse } from '@app/contract/schemas/face-check.ts';
+import {
+  facematchCell,
+  facematchTurnSequence,
+  idCardWithPortrait,
+  TURN_LEFT_CELLS,
+  TURN_RIGHT_CELLS,
+} from '../../src/modules/face-check/liveness-test-frames.ts';
 import { bodyOf, loginWithCode, randomMobile, startAccountsServer, uploadFile, type LoggedIn } from '../../src/test/accounts-test-kit.ts';
 import { confirmIdCardFront } from '../../src/test/id-card-test-kit.ts';
 import { openTestDatabase } from '../../src/test/test-database.ts';
 import type { KycBenchPart } from '../bench-kyc.ts';
 
 /**
- * Face verification (step 5) through HTTP on the real app (PGlite, encrypted wire): one
- * user's selfie through detection → silence → faceCompare, each request timed. The first
+ * Face verification (step 5) through HTTP on the real app (PGlite, encrypted wire): a
+ * still and a capture of the challenge (decision 0153: the facematch sample's man turning
+ * his head, 6-8 frames of 440 px) through detection → silence → faceCompare, each request
+ * timed (a new user each time: a user's frames are refused when sent again). The first
  * verification loads the models (reported separately), WARMUP more follow, then RUNS are
  * measured, one at a time. Memory: rss before the first request, after the model load
  * and after the runs.
@@ -30,22 +40,40 @@ export const facePart: KycBenchPart = {
     const server = await startAccountsServer(database.handle, { env: { FACE_CHECKS_PER_HOUR: '100000' } });
     try {
       const upload = async (user: LoggedIn, bytes: Buffer) =>
-        bodyOf<{ key: string }>((await uploadFile(server, new Uint8Array(bytes), user.headers, { type: 'image/jpeg', name: 'p.jpg' })).envelope).key;
-      const user = await loginWithCode(server, randomMobile());
-      const frontKey = await upload(user, await photos.idCardFront(1));
-      // Step 3 saves only a confirmed card (the reader is benchmarked in its own part).
-      await confirmIdCardFront(server, user, frontKey);
-      bodyOf((await server.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey }, user.headers)).envelope);
-      const selfie = await photos.transformedSelfie(1);
+        bodyOf<{ key: string }>(
+          (await uploadFile(server, new Uint8Array(bytes), user.headers, { type: 'image/jpeg', name: 'p.jpg' })).envelope,
+        ).key;
+      const still = await facematchCell(1);
+      const card = await idCardWithPortrait(await sharp(still).modulate({ brightness: 0.85 }).jpeg({ quality: 70 }).toBuffer(), 190);
+      const captures = {
+        turn_left: await facematchTurnSequence(TURN_LEFT_CELLS, 1),
+        turn_right: await facematchTurnSequence([...TURN_RIGHT_CELLS, 6, 6], 1),
+      };
 
       const verify = async () => {
-        const imageKey = await upload(user, selfie);
+        const user = await loginWithCode(server, randomMobile());
+        const frontKey = await upload(user, card);
+        // Step 3 saves only a confirmed card (the reader is benchmarked in its own part).
+        await confirmIdCardFront(server, user, frontKey);
+        bodyOf((await server.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey }, user.headers)).envelope);
+        const imageKey = await upload(user, still);
         const times: number[] = [];
-        for (const endpoint of [ENDPOINTS.userAuthDetection, ENDPOINTS.userAuthSilence, ENDPOINTS.userAuthFaceCompare]) {
-          const start = performance.now();
-          bodyOf((await server.client.call(endpoint, { imageKey }, user.headers)).envelope);
-          times.push(performance.now() - start);
-        }
+        let start = performance.now();
+        const detected = bodyOf<TFaceDetectionResponse>(
+          (await server.client.call(ENDPOINTS.userAuthDetection, { imageKey }, user.headers)).envelope,
+        );
+        times.push(performance.now() - start);
+        const frames = detected.challenge === 'turn_left' ? captures.turn_left : captures.turn_right;
+        const keys: string[] = [];
+        for (const frame of frames) keys.push(await upload(user, frame));
+        start = performance.now();
+        const capture = { imageKey, nonce: detected.nonce, frames: keys.map((key, i) => ({ key, t: i * 400 })) };
+        const judged = (await server.client.call(ENDPOINTS.userAuthSilence, capture, user.headers)).envelope;
+        times.push(performance.now() - start);
+        start = performance.now();
+        const compared = (await server.client.call(ENDPOINTS.userAuthFaceCompare, { imageKey }, user.headers)).envelope;
+        times.push(performance.now() - start);
+        if (judged?.status !== 200 || compared?.status !== 200) console.log(`refused: ${judged?.message} / ${compared?.message}`);
         return times;
       };
 
@@ -57,7 +85,12 @@ export const facePart: KycBenchPart = {
       for (let i = 0; i < RUNS; i++) runs.push(await verify());
       const memory = process.memoryUsage();
 
-      console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${RUNS} runs after ${WARMUP} warm-up`);
+      console.log(
+        `${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}, ${RUNS} runs after ${WARMUP} warm-up`,
+      );
       console.log(`first verification (loads the models): ${first.map(Math.round).join(' + ')} ms`);
       console.log('\n| request | median / p95 / max ms |\n|---|---|');
       console.log(`| detection | ${summary(runs.map((r) => r[0]!))} |`);

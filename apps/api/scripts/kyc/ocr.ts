@@ -77,7 +77,8 @@ export const ocrPart: KycBenchPart = {
             if (proposed.value === null || proposed.confidence < LOW_CONFIDENCE) asked[field] = (asked[field] ?? 0) + 1;
             else if (proposed.value !== person[field]) wrong[field] = (wrong[field] ?? 0) + 1;
             const choices = proposed.choices ? ` [${proposed.choices.join(',')}]` : '';
-            if (proposed.value !== person[field]) misses.push(`${index}:${field} ${String(proposed.value)}@${proposed.confidence.toFixed(2)}${choices}≠${person[field]}`);
+            if (proposed.value !== person[field])
+              misses.push(`${index}:${field} ${String(proposed.value)}@${proposed.confidence.toFixed(2)}${choices}≠${person[field]}`);
           }
           if (all) whole += 1;
         }
@@ -85,17 +86,29 @@ export const ocrPart: KycBenchPart = {
         console.log(
           `\n${title} (${n} cards)\n\n| field | read exactly | no value, choices holding the card's | asked (none or under ${LOW_CONFIDENCE}) | wrong shown as confident |\n|---|---|---|---|---|`,
         );
-        for (const field of ID_CARD_FIELDS) console.log(`| ${field} | ${exact[field] ?? 0}/${n} | ${offered[field] ?? 0} | ${asked[field] ?? 0} | ${wrong[field] ?? 0} |`);
+        for (const field of ID_CARD_FIELDS)
+          console.log(`| ${field} | ${exact[field] ?? 0}/${n} | ${offered[field] ?? 0} | ${asked[field] ?? 0} | ${wrong[field] ?? 0} |`);
         console.log(`| every field (exact or offered) | ${whole}/${n} | | | |`);
         if (process.env.BENCH_VERBOSE) console.log(misses.join('\n'));
       };
 
-      await measure('Test cards (testCard 0-…)', Array.from({ length: RUNS }, (_, i) => testCard(i)));
-      await measure('Harder cards (variedTestCard 0-…)', Array.from({ length: VARIED }, (_, i) => variedTestCard(i)));
+      await measure(
+        'Test cards (testCard 0-…)',
+        Array.from({ length: RUNS }, (_, i) => testCard(i)),
+      );
+      await measure(
+        'Harder cards (variedTestCard 0-…)',
+        Array.from({ length: VARIED }, (_, i) => variedTestCard(i)),
+      );
       await measure('Look-alike names and O/D/Q letters (lookAlikeCards)', lookAlikeCards());
 
       const memory = process.memoryUsage();
-      console.log(`\n${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, after ${WARMUP} warm-up`);
+      console.log(
+        `\n${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}, after ${WARMUP} warm-up`,
+      );
       console.log(`model load (chi_tra + eng workers): ${Math.round(loadMs)} ms`);
       console.log(`ocrCheck over HTTP (upload excluded), all cards, median / p95 / max: ${summary(times)} ms`);
       console.log(`rss before load / after load / after runs: ${MB(rssBefore)} / ${MB(rssLoaded)} / ${MB(memory.rss)}`);

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(`${JSON.stringify(decodeEnvelope(text, cipher), null, 2)}\n`);
   } catch {
-    fail('response did not decrypt (is APP_CIPHER_KEY the server\'s key?)');
+    fail("response did not decrypt (is APP_CIPHER_KEY the server's key?)");
   }
 }
 

@@ -79,7 +79,10 @@ describe('keys:rotate', () => {
     // Two ID card photos, the reading's front, the image above: every file re-wrapped.
     expect(report.files.resealed).toBeGreaterThanOrEqual(3);
     for (const [table, byKey] of Object.entries(report.remaining)) {
-      expect(Object.keys(byKey).filter((key) => key !== 'k2'), table).toEqual([]);
+      expect(
+        Object.keys(byKey).filter((key) => key !== 'k2'),
+        table,
+      ).toEqual([]);
     }
     expect(lines.join('\n')).not.toContain('陳志明');
 
@@ -91,8 +94,18 @@ describe('keys:rotate', () => {
     const taken = await after.client.call(
       ENDPOINTS.userAuthSupplementUserInfo,
       {
-        name: '別人', gender: 'male', birthDate: '1990-01-01', idNumber: borrower.idNumber, maritalStatus: 'married', education: 'senior_high',
-        occupation: 'self_employed', monthlyIncome: 30000, county: '高雄市', district: '苓雅區', address: '一心一路 1 號', email: 'x@example.tw',
+        name: '別人',
+        gender: 'male',
+        birthDate: '1990-01-01',
+        idNumber: borrower.idNumber,
+        maritalStatus: 'married',
+        education: 'senior_high',
+        occupation: 'self_employed',
+        monthlyIncome: 30000,
+        county: '高雄市',
+        district: '苓雅區',
+        address: '一心一路 1 號',
+        email: 'x@example.tw',
       },
       other.headers,
     );

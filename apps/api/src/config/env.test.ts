@@ -81,16 +81,52 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its own cipher key', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([
-      'APP_CIPHER_KEY: required in production (the built-in dev key is public)',
-    ]);
-    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: DEV_CIPHER_KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toHaveLength(1);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        ...AT_REST,
+        ...ECPAY,
+        OTP_SECRET: KEY,
+        PAYMENT_NOTIFY_SECRET: NOTIFY,
+        ADMIN_SESSION_SECRET: ADMIN,
+      }),
+    ).toEqual(['APP_CIPHER_KEY: required in production (the built-in dev key is public)']);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        ...AT_REST,
+        ...ECPAY,
+        APP_CIPHER_KEY: DEV_CIPHER_KEY,
+        OTP_SECRET: KEY,
+        PAYMENT_NOTIFY_SECRET: NOTIFY,
+        ADMIN_SESSION_SECRET: ADMIN,
+      }),
+    ).toHaveLength(1);
   });
 
   it('refuses production without its own verification-code secret', () => {
     const problem = 'OTP_SECRET: required in production (base64 of 32 bytes, not the wire key)';
-    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
-    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: KEY, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN })).toEqual([problem]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        ...AT_REST,
+        ...ECPAY,
+        APP_CIPHER_KEY: KEY,
+        PAYMENT_NOTIFY_SECRET: NOTIFY,
+        ADMIN_SESSION_SECRET: ADMIN,
+      }),
+    ).toEqual([problem]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        ...AT_REST,
+        ...ECPAY,
+        APP_CIPHER_KEY: KEY,
+        OTP_SECRET: KEY,
+        PAYMENT_NOTIFY_SECRET: NOTIFY,
+        ADMIN_SESSION_SECRET: ADMIN,
+      }),
+    ).toEqual([problem]);
     expect(problemsOf({ OTP_SECRET: 'short' })).toEqual(['OTP_SECRET: must be base64 of 32 bytes']);
   });
 
@@ -100,10 +136,39 @@ describe('loadConfig', () => {
     expect(problemsOf({ OTP_TTL_SECONDS: '0' })).toEqual(['OTP_TTL_SECONDS: must be a positive integer']);
   });
 
-  it('refuses test hooks in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...AT_REST, ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN, TEST_HOOKS: 'true' })).toEqual([
-      'TEST_HOOKS: must not be enabled in production',
+  it("samples real users' vitals from one session in ten in production and every session elsewhere, unless set", () => {
+    const production = {
+      NODE_ENV: 'production',
+      ...AT_REST,
+      ...ECPAY,
+      APP_CIPHER_KEY: KEY,
+      OTP_SECRET: OTHER,
+      PAYMENT_NOTIFY_SECRET: NOTIFY,
+      ADMIN_SESSION_SECRET: ADMIN,
+      DATABASE_URL: 'postgresql://db/loan',
+    };
+    expect(loadConfig(production).vitals).toEqual({ sampleRate: 0.1, keepDays: 35, beaconsPerMinute: 30 });
+    expect(loadConfig({ ...production, VITALS_SAMPLE_RATE: '0.02' }).vitals.sampleRate).toBe(0.02);
+    expect(loadConfig({}).vitals.sampleRate).toBe(1);
+    expect(problemsOf({ VITALS_SAMPLE_RATE: '1.5', VITALS_KEEP_DAYS: '0' })).toEqual([
+      'VITALS_SAMPLE_RATE: must be a number from 0 to 1',
+      'VITALS_KEEP_DAYS: must be a positive integer',
     ]);
+  });
+
+  it('refuses test hooks in production', () => {
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        ...AT_REST,
+        ...ECPAY,
+        APP_CIPHER_KEY: KEY,
+        OTP_SECRET: OTHER,
+        PAYMENT_NOTIFY_SECRET: NOTIFY,
+        ADMIN_SESSION_SECRET: ADMIN,
+        TEST_HOOKS: 'true',
+      }),
+    ).toEqual(['TEST_HOOKS: must not be enabled in production']);
   });
 
   it('accepts a production environment with its own key', () => {
@@ -113,7 +178,8 @@ describe('loadConfig', () => {
       ...ECPAY,
       APP_CIPHER_KEY: KEY,
       OTP_SECRET: OTHER,
-      PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN,
+      PAYMENT_NOTIFY_SECRET: NOTIFY,
+      ADMIN_SESSION_SECRET: ADMIN,
       DATABASE_URL: 'postgresql://db/loan',
     });
     expect(config.cipherKeyIsDev).toBe(false);
@@ -182,7 +248,14 @@ describe('the back office secret', () => {
 });
 
 describe('the ECPay collection gateway variables', () => {
-  const PRODUCTION = { NODE_ENV: 'production', ...AT_REST, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN };
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    ...AT_REST,
+    APP_CIPHER_KEY: KEY,
+    OTP_SECRET: OTHER,
+    PAYMENT_NOTIFY_SECRET: NOTIFY,
+    ADMIN_SESSION_SECRET: ADMIN,
+  };
 
   it('are all given or none: unset, no gateway (the sandbox outside production)', () => {
     expect(loadConfig({})).toMatchObject({ ecpay: undefined, publicBaseUrl: undefined });
@@ -201,7 +274,10 @@ describe('the ECPay collection gateway variables', () => {
         atmBank: 'BOT',
       },
     });
-    expect(loadConfig({ ...ECPAY, ECPAY_TRADE_PREFIX: 'STAGE', ECPAY_ATM_BANK: 'CATHAY' }).ecpay).toMatchObject({ tradePrefix: 'STAGE', atmBank: 'CATHAY' });
+    expect(loadConfig({ ...ECPAY, ECPAY_TRADE_PREFIX: 'STAGE', ECPAY_ATM_BANK: 'CATHAY' }).ecpay).toMatchObject({
+      tradePrefix: 'STAGE',
+      atmBank: 'CATHAY',
+    });
   });
 
   it('name every one missing when only some are given', () => {
@@ -226,15 +302,22 @@ describe('the ECPay collection gateway variables', () => {
   });
 
   it('refuse plain http in production, where ECPay posts to the public URL', () => {
-    expect(problemsOf({ ...PRODUCTION, ...ECPAY, ECPAY_ENDPOINT: 'http://payment.ecpay.com.tw', PUBLIC_BASE_URL: 'http://lender.example.test' })).toEqual([
-      'ECPAY_ENDPOINT: must be https in production',
-      'PUBLIC_BASE_URL: must be https in production',
-    ]);
+    expect(
+      problemsOf({ ...PRODUCTION, ...ECPAY, ECPAY_ENDPOINT: 'http://payment.ecpay.com.tw', PUBLIC_BASE_URL: 'http://lender.example.test' }),
+    ).toEqual(['ECPAY_ENDPOINT: must be https in production', 'PUBLIC_BASE_URL: must be https in production']);
   });
 });
 
 describe('the keys of data at rest and the file store', () => {
-  const base = { NODE_ENV: 'production', ...ECPAY, APP_CIPHER_KEY: KEY, OTP_SECRET: OTHER, PAYMENT_NOTIFY_SECRET: NOTIFY, ADMIN_SESSION_SECRET: ADMIN, DATABASE_URL: 'postgresql://db/loan' };
+  const base = {
+    NODE_ENV: 'production',
+    ...ECPAY,
+    APP_CIPHER_KEY: KEY,
+    OTP_SECRET: OTHER,
+    PAYMENT_NOTIFY_SECRET: NOTIFY,
+    ADMIN_SESSION_SECRET: ADMIN,
+    DATABASE_URL: 'postgresql://db/loan',
+  };
 
   it('reads DATA_KEYS current first, every key kept for reading, and the blind index key', () => {
     const old = Buffer.alloc(32, 1).toString('base64');
@@ -273,7 +356,9 @@ describe('the keys of data at rest and the file store', () => {
     expect(problemsOf({ FILE_STORE: 's3' })).toEqual(['S3_BUCKET: required with FILE_STORE=s3']);
     expect(problemsOf({ FILE_STORE: 'postgres' })[0]).toMatch(/^FILE_STORE: postgres needs DATABASE_URL/);
     expect(problemsOf({ ...base, ...AT_REST, FILE_STORE: 'local' })[0]).toMatch(/^FILE_STORE: local is refused in production/);
-    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' }).fileStore).toEqual({
+    expect(
+      loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' }).fileStore,
+    ).toEqual({
       kind: 's3',
       bucket: 'files',
       endpoint: 'http://127.0.0.1:9000',

@@ -121,7 +121,10 @@ const ZEnvSchema = z.object({
   DATA_KEYS: dataKeys,
   BLIND_INDEX_KEY: cipherKey,
   // Where uploaded files live: unset = postgres with DATABASE_URL, else the local folder.
-  FILE_STORE: z.enum(FILE_STORES).optional().or(z.literal('').transform(() => undefined)),
+  FILE_STORE: z
+    .enum(FILE_STORES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalBaseUrl,
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -134,7 +137,10 @@ const ZEnvSchema = z.object({
   // 8 digits), customer-service phone and hours. Set the real ones in production.
   LENDER_NAME: z.string().min(1).default('小安資融股份有限公司'),
   LENDER_ADDRESS: z.string().min(1).default('臺北市中正區重慶南路一段 1 號'),
-  LENDER_REGISTRATION_NO: z.string().regex(/^\d{8}$/, 'must be the 8-digit 統一編號').default('83451206'),
+  LENDER_REGISTRATION_NO: z
+    .string()
+    .regex(/^\d{8}$/, 'must be the 8-digit 統一編號')
+    .default('83451206'),
   LENDER_SERVICE_PHONE: z.string().min(1).default('0800-080-123'),
   LENDER_SERVICE_HOURS: z.string().min(1).default('每日 09:00-21:00'),
   PACKAGE_NAME: z.string().min(1).default('tw.xiaoan.loan'),
@@ -144,6 +150,15 @@ const ZEnvSchema = z.object({
   TEST_HOOKS: booleanFlag,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BODY_LIMIT: positiveInt(1_048_576),
+  // Real users' vitals (decision 0158): the share of sessions that report (unset: 0.1 in
+  // production, every session elsewhere), days the samples are kept, beacons per address and minute.
+  VITALS_SAMPLE_RATE: z
+    .string()
+    .refine((value) => /^(0(\.\d+)?|1(\.0+)?)$/.test(value), 'must be a number from 0 to 1')
+    .transform(Number)
+    .optional(),
+  VITALS_KEEP_DAYS: positiveInt(35),
+  VITALS_BEACONS_PER_MINUTE: positiveInt(30),
   SESSION_IDLE_DAYS: positiveInt(30),
   // Accounts: verification codes, passwords, uploads.
   OTP_SECRET: cipherKey,
@@ -162,13 +177,27 @@ const ZEnvSchema = z.object({
   FACE_MIN_SIZE_RATIO: unitNumber(0.2),
   FACE_MAX_CENTRE_OFFSET: unitNumber(0.25),
   FACE_MIN_BRIGHTNESS: positiveInt(60),
-  FACE_MIN_ANTISPOOF: unitNumber(0.5),
+  // The median over a capture's frames (decision 0153); a floor only: copies score high too.
+  FACE_MIN_ANTISPOOF: unitNumber(0.4),
   FACE_MIN_LIVENESS: unitNumber(0.7),
-  FACE_MIN_SIMILARITY: unitNumber(0.7),
+  // From the measured false-accept curve of the aligned MobileFace descriptor (decision 0168, npm run bench:face).
+  FACE_MIN_SIMILARITY: unitNumber(0.68),
   FACE_MAX_FAILURES: positiveInt(3),
   FACE_CHECKS_PER_HOUR: positiveInt(40),
   OCR_CHECKS_PER_HOUR: positiveInt(20),
   FACE_MODEL_DIR: z.string().optional(),
+  // Active liveness: the challenges the server picks from (decision 0153) and how long one holds.
+  FACE_CHALLENGES: z
+    .string()
+    .default('turn_left,turn_right')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['turn_left', 'turn_right', 'blink', 'move_closer'])).min(1)),
+  FACE_CHALLENGE_SECONDS: positiveInt(90),
   // Jobs, decisions and payments.
   JOB_POLLING_MS: z
     .string()
@@ -178,6 +207,11 @@ const ZEnvSchema = z.object({
   DECISION_DELAY_MS: positiveInt(1500),
   DECISION_COOL_DOWN_DAYS: positiveInt(30),
   PAYOUT_SANDBOX_DELAY_MS: positiveInt(3000),
+  // Payouts above this (NT$) wait for finance's release, above the second by two operators (decision 0148).
+  PAYOUT_RELEASE_ABOVE: wholeNumber(30_000),
+  PAYOUT_TWO_PEOPLE_ABOVE: wholeNumber(60_000),
+  // How payouts leave: the gateway's API, or a batch file uploaded to the corporate bank (decision 0149).
+  PAYOUT_CHANNEL: z.enum(['gateway', 'bank']).default('gateway'),
   PAYMENT_NOTIFY_SECRET: z
     .string()
     .optional()
@@ -192,12 +226,24 @@ const ZEnvSchema = z.object({
   REPAY_ATM_MAX_AMOUNT: positiveInt(30_000),
   REPAY_ATM_PAYER_FEE: wholeNumber(15),
   // The ECPay (綠界) collection gateway: all of the required ones, or none.
-  ECPAY_MERCHANT_ID: optionalText.refine((value) => value === undefined || /^[0-9A-Za-z]{1,10}$/.test(value), 'must be 1 to 10 letters or digits'),
-  ECPAY_HASH_KEY: optionalText.refine((value) => value === undefined || /^[0-9A-Za-z]{8,64}$/.test(value), 'must be 8 to 64 letters or digits'),
-  ECPAY_HASH_IV: optionalText.refine((value) => value === undefined || /^[0-9A-Za-z]{8,64}$/.test(value), 'must be 8 to 64 letters or digits'),
+  ECPAY_MERCHANT_ID: optionalText.refine(
+    (value) => value === undefined || /^[0-9A-Za-z]{1,10}$/.test(value),
+    'must be 1 to 10 letters or digits',
+  ),
+  ECPAY_HASH_KEY: optionalText.refine(
+    (value) => value === undefined || /^[0-9A-Za-z]{8,64}$/.test(value),
+    'must be 8 to 64 letters or digits',
+  ),
+  ECPAY_HASH_IV: optionalText.refine(
+    (value) => value === undefined || /^[0-9A-Za-z]{8,64}$/.test(value),
+    'must be 8 to 64 letters or digits',
+  ),
   ECPAY_ENDPOINT: optionalBaseUrl,
   // ECPay keeps a merchant trade number forever: each environment sharing a merchant needs its own prefix.
-  ECPAY_TRADE_PREFIX: z.string().default('XA').refine((value) => /^[A-Z]{1,8}$/.test(value), 'must be 1 to 8 capital letters'),
+  ECPAY_TRADE_PREFIX: z
+    .string()
+    .default('XA')
+    .refine((value) => /^[A-Z]{1,8}$/.test(value), 'must be 1 to 8 capital letters'),
   ECPAY_ATM_BANK: z.enum(ECPAY_ATM_BANKS).default('BOT'),
   PUBLIC_BASE_URL: optionalBaseUrl,
   // The back office (modules/admin, apps/admin): its secret, sign-in limits and maker-checker amount.
@@ -242,6 +288,8 @@ export interface Config {
   metricsToken: string | undefined;
   logLevel: LogLevel;
   bodyLimit: number;
+  /** Real users' vitals: sampling, how long samples stay, beacons per address and minute. */
+  vitals: { sampleRate: number; keepDays: number; beaconsPerMinute: number };
   sessionIdleDays: number;
   /**
    * Key material of the verification-code HMAC. Not the wire key: that one is injected
@@ -271,6 +319,8 @@ export interface Config {
   /** Payments (modules/payments): the sandbox's payout delay and the key of the gateway notifications' check value. */
   payoutSandboxDelayMs: number;
   paymentNotifySecret: string;
+  /** Payouts: finance's release thresholds (NT$) and the channel a new payout goes by. */
+  payouts: PayoutConfig;
   /** Repayments (modules/repayments): how long an issued code or account stays valid, and each channel's limits and payer fee. */
   repay: RepayConfig;
   /** How the world reaches this server (gateways post their notifications there); unset when nothing needs it. */
@@ -294,6 +344,12 @@ export type FileStoreConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
       forcePathStyle: boolean;
     };
+
+export interface PayoutConfig {
+  releaseAbove: number;
+  twoPeopleAbove: number;
+  channel: 'gateway' | 'bank';
+}
 
 export interface AdminConfig {
   /** Key of the TOTP secrets' encryption and of the session tokens' hashes (32 bytes). */
@@ -345,6 +401,9 @@ export interface FaceCheckConfig {
   maxFailures: number;
   checksPerHour: number;
   modelDir: string | undefined;
+  /** Active liveness: the challenges picked from, and seconds a challenge's nonce holds. */
+  challenges: Array<'turn_left' | 'turn_right' | 'blink' | 'move_closer'>;
+  challengeSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -357,9 +416,7 @@ export class ConfigError extends Error {
 /** Parses an environment; throws ConfigError naming every bad variable at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnvSchema.safeParse(env);
-  const problems: string[] = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
   // Dev defaults are refused in production; reported together with the parse errors.
   const isProduction = env.NODE_ENV === 'production';
@@ -373,7 +430,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction &&
     (!env.PAYMENT_NOTIFY_SECRET || env.PAYMENT_NOTIFY_SECRET === env.APP_CIPHER_KEY || env.PAYMENT_NOTIFY_SECRET === env.OTP_SECRET)
   ) {
-    problems.push('PAYMENT_NOTIFY_SECRET: required in production (the payment gateway\'s notification key, no other key)');
+    problems.push("PAYMENT_NOTIFY_SECRET: required in production (the payment gateway's notification key, no other key)");
   }
   if (isProduction && parsed.success && parsed.data.TEST_HOOKS) {
     problems.push('TEST_HOOKS: must not be enabled in production');
@@ -381,10 +438,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && (!env.ADMIN_SESSION_SECRET || [env.APP_CIPHER_KEY, env.OTP_SECRET].includes(env.ADMIN_SESSION_SECRET))) {
     problems.push('ADMIN_SESSION_SECRET: required in production (base64 of 32 bytes, no other key)');
   }
-  if (isProduction && (!env.DATA_KEYS || parseDataKeys(env.DATA_KEYS)?.some(({ key }) => otherKeys(env).includes(key.toString('base64'))))) {
+  if (
+    isProduction &&
+    (!env.DATA_KEYS || parseDataKeys(env.DATA_KEYS)?.some(({ key }) => otherKeys(env).includes(key.toString('base64'))))
+  ) {
     problems.push('DATA_KEYS: required in production (id:base64 of 32 bytes, current first; no other key)');
   }
-  if (isProduction && (!env.BLIND_INDEX_KEY || otherKeys(env).includes(env.BLIND_INDEX_KEY) || env.DATA_KEYS?.includes(env.BLIND_INDEX_KEY))) {
+  if (
+    isProduction &&
+    (!env.BLIND_INDEX_KEY || otherKeys(env).includes(env.BLIND_INDEX_KEY) || env.DATA_KEYS?.includes(env.BLIND_INDEX_KEY))
+  ) {
     problems.push('BLIND_INDEX_KEY: required in production (base64 of 32 bytes, no other key)');
   }
   problems.push(...fileStoreProblems(env, isProduction));
@@ -420,6 +483,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: data.METRICS_TOKEN,
     logLevel: data.LOG_LEVEL,
     bodyLimit: data.BODY_LIMIT,
+    vitals: {
+      sampleRate: data.VITALS_SAMPLE_RATE ?? (data.NODE_ENV === 'production' ? 0.1 : 1),
+      keepDays: data.VITALS_KEEP_DAYS,
+      beaconsPerMinute: data.VITALS_BEACONS_PER_MINUTE,
+    },
     sessionIdleDays: data.SESSION_IDLE_DAYS,
     otpSecret: Buffer.from(data.OTP_SECRET ?? `dev-otp:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`, data.OTP_SECRET ? 'base64' : 'utf8'),
     otpTtlSeconds: data.OTP_TTL_SECONDS,
@@ -436,6 +504,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     decisionDelayMs: data.DECISION_DELAY_MS,
     decisionCoolDownDays: data.DECISION_COOL_DOWN_DAYS,
     payoutSandboxDelayMs: data.PAYOUT_SANDBOX_DELAY_MS,
+    payouts: { releaseAbove: data.PAYOUT_RELEASE_ABOVE, twoPeopleAbove: data.PAYOUT_TWO_PEOPLE_ABOVE, channel: data.PAYOUT_CHANNEL },
     paymentNotifySecret: data.PAYMENT_NOTIFY_SECRET ?? `dev-payment-notify:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`,
     publicBaseUrl: data.PUBLIC_BASE_URL,
     ecpay:
@@ -452,7 +521,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: {
       secret: data.ADMIN_SESSION_SECRET
         ? Buffer.from(data.ADMIN_SESSION_SECRET, 'base64')
-        : createHash('sha256').update(`dev-admin:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`).digest(),
+        : createHash('sha256')
+            .update(`dev-admin:${data.APP_CIPHER_KEY ?? DEV_CIPHER_KEY}`)
+            .digest(),
       idleMinutes: data.ADMIN_IDLE_MINUTES,
       loginFailures: data.ADMIN_LOGIN_FAILURES,
       lockMinutes: data.ADMIN_LOCK_MINUTES,
@@ -475,6 +546,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailures: data.FACE_MAX_FAILURES,
       checksPerHour: data.FACE_CHECKS_PER_HOUR,
       modelDir: data.FACE_MODEL_DIR || undefined,
+      challenges: data.FACE_CHALLENGES,
+      challengeSeconds: data.FACE_CHALLENGE_SECONDS,
     },
   };
 }
@@ -524,9 +597,12 @@ function fileStoreProblems(env: Record<string, string | undefined>, isProduction
   const store = env.FILE_STORE || (env.DATABASE_URL ? 'postgres' : 'local');
   const problems: string[] = [];
   if (store === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET: required with FILE_STORE=s3');
-  if (store === 'postgres' && !env.DATABASE_URL) problems.push('FILE_STORE: postgres needs DATABASE_URL (the embedded database keeps files in the local folder)');
+  if (store === 'postgres' && !env.DATABASE_URL)
+    problems.push('FILE_STORE: postgres needs DATABASE_URL (the embedded database keeps files in the local folder)');
   if (isProduction && store === 'local' && env.DATABASE_URL) {
-    problems.push('FILE_STORE: local is refused in production with DATABASE_URL (other instances could not read the files): postgres or s3');
+    problems.push(
+      'FILE_STORE: local is refused in production with DATABASE_URL (other instances could not read the files): postgres or s3',
+    );
   }
   return problems;
 }

@@ -12,19 +12,20 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TQueryUserDetailResponse } from '@app/contract/schemas/onboarding.ts';
-import { accountsServerPerFile, bodyOf, loggedInUser, randomMobile, uploadedImage, type LoggedIn } from '../test/accounts-test-kit.ts';
+import { accountsServerPerFile, bodyOf, loginWithCode, randomMobile, uploadedImage, type LoggedIn } from '../test/accounts-test-kit.ts';
 import { confirmedIdCardFront } from '../test/id-card-test-kit.ts';
 import { randomNationalId } from '../test/lending-test-kit.ts';
 import { loadConfig } from '../config/env.ts';
 import { AtRestKeys, fileKeyId, type MasterKeys } from './at-rest.ts';
 import { openDatabase, type DatabaseHandle, type Db } from './client.ts';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
-import { countRowsByKey, idNumberIndex, resealRows, rowScope, SEALED_TABLES } from './sealed-tables.ts';
+import { countRowsByKey, idNumberIndex, phoneIndex, resealRows, rowScope, SEALED_TABLES } from './sealed-tables.ts';
 
 /**
  * Personal data at rest: what a database dump or a read replica shows. Every value a
- * borrower typed (ID number, names, birth date, address, contacts' and accounts' numbers)
- * is sealed in its column, found only through blind indexes; rows written before
+ * borrower typed (login mobile, ID number, names, birth date, address, contacts' and
+ * accounts' numbers) is sealed in its column, found only through blind indexes (a code's
+ * number is kept as its blind index alone); rows written before
  * encryption are sealed by the start-up conversion; rotation re-seals under a new key.
  */
 
@@ -39,10 +40,10 @@ const masterKeys = (current: string, ...others: string[]): MasterKeys => {
 
 type Rows = { rows: Array<Record<string, unknown>> };
 
-/** Every row of every sealed table as the database holds it, as text. */
+/** Every row of every sealed table (and of the codes, the files and sessions) as the database holds it, as text. */
 async function rawTables(db: Db): Promise<string> {
   const dumps: string[] = [];
-  for (const table of [...SEALED_TABLES.map((spec) => spec.table), 'file_blobs', 'uploaded_files', 'users']) {
+  for (const table of [...SEALED_TABLES.map((spec) => spec.table), 'file_blobs', 'uploaded_files', 'verification_codes', 'sessions']) {
     const { rows } = (await db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`)) as unknown as Rows;
     dumps.push(...rows.map((row) => String(row.row)));
   }
@@ -94,6 +95,7 @@ describe('a raw SELECT on the personal tables', () => {
   let user: LoggedIn;
   const idNumber = randomNationalId('female');
   const typed = {
+    loginMobile: randomMobile(),
     name: '林雅婷',
     birthDate: '1991-03-14',
     address: '中山北路二段 45 巷 7 號',
@@ -109,7 +111,7 @@ describe('a raw SELECT on the personal tables', () => {
   };
 
   beforeAll(async () => {
-    user = await loggedInUser(server);
+    user = await loginWithCode(server, typed.loginMobile);
     const call = async (endpoint: Parameters<typeof server.client.call>[0], payload: unknown) =>
       bodyOf((await server.client.call(endpoint, payload, user.headers)).envelope);
     await call(ENDPOINTS.userAuthSupplementUserInfo, {
@@ -136,26 +138,52 @@ describe('a raw SELECT on the personal tables', () => {
       consent: true,
     });
     await confirmedIdCardFront(server, user, { name: typed.name, idNumber, birthDate: typed.birthDate, gender: 'female' });
-    await call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: typed.accountNumber, holderName: typed.cardName });
-    await call(ENDPOINTS.contactsList, { contacts: [{ name: typed.sharedName, mobile: typed.sharedMobile, relationship: '朋友' }], consent: true });
+    await call(ENDPOINTS.bindCardBind, {
+      bankCode: '004',
+      branchCode: '0040037',
+      accountNumber: typed.accountNumber,
+      holderName: typed.cardName,
+    });
+    await call(ENDPOINTS.contactsList, {
+      contacts: [{ name: typed.sharedName, mobile: typed.sharedMobile, relationship: '朋友' }],
+      consent: true,
+    });
     await uploadedImage(server, user);
   });
 
   it('shows no ID number, name, birth date, address, phone or account number in clear', async () => {
     const dump = await rawTables(server.app.db);
     expect(dump.length).toBeGreaterThan(1000);
-    const values = [idNumber, ...Object.values(typed), typed.birthDate.replaceAll('-', '/'), typed.contactMobile.slice(-6)];
+    const values = [
+      idNumber,
+      ...Object.values(typed),
+      typed.birthDate.replaceAll('-', '/'),
+      typed.contactMobile.slice(-6),
+      typed.loginMobile.slice(-6),
+    ];
     for (const value of values) expect(dump, value).not.toContain(value);
     // Every sealed row names its master key.
     const counts = await countRowsByKey(server.app.db);
     expect(counts.personal_details).toEqual({ dev: expect.any(Number) });
+    expect(counts.users).toEqual({ dev: expect.any(Number) });
     for (const table of Object.values(counts)) expect(Object.keys(table).filter((key) => key !== 'dev')).toEqual([]);
   });
 
   it('still answers the borrower their own values', async () => {
-    const detail = bodyOf<TQueryUserDetailResponse>((await server.client.call(ENDPOINTS.userAuthQueryUserDetail, {}, user.headers)).envelope);
-    expect(detail.personal).toMatchObject({ name: typed.name, birthDate: typed.birthDate, address: typed.address, email: typed.email, lineId: typed.lineId });
+    const detail = bodyOf<TQueryUserDetailResponse>(
+      (await server.client.call(ENDPOINTS.userAuthQueryUserDetail, {}, user.headers)).envelope,
+    );
+    expect(detail.personal).toMatchObject({
+      name: typed.name,
+      birthDate: typed.birthDate,
+      address: typed.address,
+      email: typed.email,
+      lineId: typed.lineId,
+    });
     expect(detail.contacts[0]).toMatchObject({ name: typed.contactName });
+    // The login number, opened from its seal by the session's look-up.
+    const me = bodyOf<{ maskedMobile: string }>((await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers)).envelope);
+    expect(me.maskedMobile).toBe(`${typed.loginMobile.slice(0, 4)}***${typed.loginMobile.slice(-3)}`);
   });
 });
 
@@ -165,7 +193,12 @@ describe('rows written before encryption, and key rotation', () => {
    * database when the tests run on one (DATABASE_URL), else a PGlite. `upgrade` applies the
    * remaining migrations, as a new release's start does.
    */
-  async function legacyDatabase(): Promise<{ handle: DatabaseHandle; exec: (sql: string) => Promise<unknown>; upgrade: () => Promise<void>; cleanup: () => Promise<void> }> {
+  async function legacyDatabase(): Promise<{
+    handle: DatabaseHandle;
+    exec: (sql: string) => Promise<unknown>;
+    upgrade: () => Promise<void>;
+    cleanup: () => Promise<void>;
+  }> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
     await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
     const journalPath = path.join(dir, 'meta/_journal.json');
@@ -212,11 +245,12 @@ describe('rows written before encryption, and key rotation', () => {
     };
   }
 
-  it('the migration keeps the plain rows and the start-up conversion seals them; rotation re-seals under the new key', async () => {
+  it('the migration keeps the plain rows and the start-up conversion seals them, a code of before going with its number (0024); rotation re-seals under the new key', async () => {
     const { handle, exec, upgrade, cleanup } = await legacyDatabase();
     try {
       await exec(`
         insert into users (phone) values ('0911000001'), ('0911000002');
+        insert into verification_codes (phone, purpose, code_hash, expires_at, created_at) values ('0911000003', 'login', 'abc', now(), now());
         insert into personal_details (user_id, name, gender, birth_date, id_number, marital_status, education, occupation, employer,
           monthly_income, county, district, address, email, line_id)
         values (1, '王大明', 'male', '1980-02-03', 'A123456789', 'married', 'university', 'employee', '舊公司', 40000, '臺北市', '大安區', '和平東路 1 號', 'old@example.tw', 'oldline');
@@ -230,19 +264,50 @@ describe('rows written before encryption, and key rotation', () => {
       `);
       await upgrade();
       const db = handle.db;
-      const plainValues = ['王大明', 'A123456789', '1980-02-03', '和平東路', 'old@example.tw', '0922333444', '998877665544', '0933444555', '李朋友', '舊公司'];
-      // The schema migration alone changes no value: the rows are plain, without a key.
+      const plainValues = [
+        '0911000001',
+        '0911000002',
+        '0911000003',
+        '王大明',
+        'A123456789',
+        '1980-02-03',
+        '和平東路',
+        'old@example.tw',
+        '0922333444',
+        '998877665544',
+        '0933444555',
+        '李朋友',
+        '舊公司',
+      ];
+      // The schema migration alone changes no value: the rows are plain, without a key. A
+      // verification code of before (minutes long, expired by any upgrade) goes with its number.
       expect(await rawTables(db)).toContain('A123456789');
+      expect(((await db.execute(sql`select count(*)::int as count from verification_codes`)) as unknown as Rows).rows).toEqual([
+        { count: 0 },
+      ]);
+      const codeColumns = (await db.execute(
+        sql`select column_name from information_schema.columns where table_name = 'verification_codes' and column_name like 'phone%'`,
+      )) as unknown as Rows;
+      expect(codeColumns.rows).toEqual([{ column_name: 'phone_hash' }]);
       expect((await countRowsByKey(db)).personal_details).toEqual({ plain: 1 });
 
       const k1 = new AtRestKeys(masterKeys('k1'));
       expect(await resealRows(db, k1, { which: 'plain' })).toEqual({
-        personal_details: 1, emergency_contacts: 1, bank_accounts: 1, id_card_readings: 1, shared_contacts: 1,
+        users: 2,
+        personal_details: 1,
+        emergency_contacts: 1,
+        bank_accounts: 1,
+        id_card_readings: 1,
+        shared_contacts: 1,
       });
       const dump = await rawTables(db);
       for (const value of plainValues) expect(dump, value).not.toContain(value);
       // Converted once: a second start finds nothing to do.
-      expect(Object.values(await resealRows(db, k1, { which: 'plain' }))).toEqual([0, 0, 0, 0, 0]);
+      expect(Object.values(await resealRows(db, k1, { which: 'plain' }))).toEqual([0, 0, 0, 0, 0, 0]);
+      // The login is found by the user's blind index.
+      const found = ((await db.execute(sql`select id from users where phone_hash = ${phoneIndex(k1, '0911000002')}`)) as unknown as Rows)
+        .rows;
+      expect(found).toEqual([{ id: 2 }]);
 
       const opened = async (keys: AtRestKeys) => {
         const { rows } = (await db.execute(sql`select * from personal_details`)) as unknown as Rows;
@@ -250,24 +315,35 @@ describe('rows written before encryption, and key rotation', () => {
         const rowKey = keys.openRowKey(rowScope('personal_details', 1), row.key_id as string, row.data_key as string);
         const reading = ((await db.execute(sql`select * from id_card_readings`)) as unknown as Rows).rows[0] ?? {};
         const readingKey = keys.openRowKey(rowScope('id_card_readings', 1), reading.key_id as string, reading.data_key as string);
+        const user = ((await db.execute(sql`select * from users where id = 1`)) as unknown as Rows).rows[0] ?? {};
+        const userKey = keys.openRowKey(rowScope('users', 1), user.key_id as string, user.data_key as string);
         return {
           keyId: row.key_id,
           name: rowKey.open('name', row.name as string),
           idNumber: rowKey.open('id_number', row.id_number as string),
           birthDate: rowKey.open('birth_date', row.birth_date as string),
           hash: row.id_number_hash,
+          phone: userKey.open('phone', user.phone as string),
+          phoneHash: user.phone_hash,
           confirmed: JSON.parse(readingKey.open('confirmed', reading.confirmed as string)) as unknown,
         };
       };
-      const expected = { name: '王大明', idNumber: 'A123456789', birthDate: '1980-02-03', hash: idNumberIndex(k1, 'A123456789') };
+      const expected = {
+        name: '王大明',
+        idNumber: 'A123456789',
+        birthDate: '1980-02-03',
+        hash: idNumberIndex(k1, 'A123456789'),
+        phone: '0911000001',
+        phoneHash: phoneIndex(k1, '0911000001'),
+      };
       expect(await opened(k1)).toMatchObject({ ...expected, keyId: 'k1', confirmed: { name: '王大明', idNumber: 'A123456789' } });
 
       // Rotation: k2 current, k1 still readable while it runs; afterwards k2 alone opens everything.
       const k2 = new AtRestKeys(masterKeys('k2', 'k1'));
       const rotated = await resealRows(db, k2, { which: 'stale', batchSize: 1 });
-      expect(Object.values(rotated)).toEqual([1, 1, 1, 1, 1]);
+      expect(Object.values(rotated)).toEqual([2, 1, 1, 1, 1, 1]);
       const counts = await countRowsByKey(db);
-      for (const table of SEALED_TABLES) expect(counts[table.table]).toEqual({ k2: 1 });
+      for (const table of SEALED_TABLES) expect(counts[table.table]).toEqual({ k2: table.table === 'users' ? 2 : 1 });
       expect(await opened(new AtRestKeys(masterKeys('k2')))).toMatchObject({ ...expected, keyId: 'k2' });
       await expect(opened(new AtRestKeys(masterKeys('k1')))).rejects.toThrow(/data key "k2" is not configured/);
     } finally {

@@ -76,7 +76,12 @@ describe('backups with uploaded files', () => {
     expect(await again.read(5, 'front.jpg')).toEqual(PHOTO);
     expect(await again.read(6, 'receipt.png')).toEqual(Buffer.from('receipt'));
     const other = new AtRestKeys({ currentId: 'b1', keys: new Map([['b1', Buffer.alloc(32, 1)]]), blindIndexKey: Buffer.alloc(32, 2) });
-    const withOtherKey = openFileStorage({ config: { kind: restored.kind === 'postgres' ? 'postgres' : 'local' }, filesDir: restoredFiles, db: restored.db, keys: other });
+    const withOtherKey = openFileStorage({
+      config: { kind: restored.kind === 'postgres' ? 'postgres' : 'local' },
+      filesDir: restoredFiles,
+      db: restored.db,
+      keys: other,
+    });
     await expect(withOtherKey.read(5, 'front.jpg')).rejects.toThrow();
   }, 120_000);
 
@@ -85,6 +90,8 @@ describe('backups with uploaded files', () => {
     if (database.databaseUrl) return;
     const out = path.join(dir, 'backup');
     await expect(restoreDatabase({ from: out, pgliteDir: path.join(dir, 'r2', 'pglite') })).rejects.toThrow(/holds uploaded files/);
-    await expect(restoreDatabase({ from: out, pgliteDir: path.join(dir, 'r3', 'pglite'), filesDir: path.join(dir, 'files') })).rejects.toThrow(/not empty/);
+    await expect(
+      restoreDatabase({ from: out, pgliteDir: path.join(dir, 'r3', 'pglite'), filesDir: path.join(dir, 'files') }),
+    ).rejects.toThrow(/not empty/);
   });
 });

@@ -114,7 +114,12 @@ async function isBundle(file: string): Promise<boolean> {
  * database) for a pg_dump backup, `pgliteDir` (absent or empty) for a PGlite one, and
  * a PGlite bundle's files into `filesDir` (absent or empty).
  */
-export async function restoreDatabase(options: { from: string; databaseUrl?: string; pgliteDir?: string; filesDir?: string }): Promise<BackupKind> {
+export async function restoreDatabase(options: {
+  from: string;
+  databaseUrl?: string;
+  pgliteDir?: string;
+  filesDir?: string;
+}): Promise<BackupKind> {
   const kind = await backupKindOf(options.from);
   if (kind === null) throw new Error(`${options.from} is not a backup of this product (neither pg_dump's custom format nor a PGlite dump)`);
   if (kind === 'postgres') {
@@ -136,7 +141,10 @@ export async function restoreDatabase(options: { from: string; databaseUrl?: str
   const unpacked = await mkdtemp(path.join(os.tmpdir(), 'restore-bundle-'));
   try {
     await run('tar', ['-xzf', options.from, '-C', unpacked]);
-    const pglite = await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: new Blob([await readFile(path.join(unpacked, BUNDLED_DATABASE))]) });
+    const pglite = await PGlite.create({
+      dataDir: options.pgliteDir,
+      loadDataDir: new Blob([await readFile(path.join(unpacked, BUNDLED_DATABASE))]),
+    });
     await pglite.close();
     await cp(path.join(unpacked, 'files'), filesDir, { recursive: true });
   } finally {

@@ -81,8 +81,7 @@ const GROUPS: Array<{ group: string; items: Array<{ id: string; question: string
       {
         id: 'account-data',
         question: '你們會讀取我的通訊錄或手機上的應用程式嗎？',
-        answer:
-          '不會，網頁也無法讀取。緊急聯絡人由您親自輸入；您在「我的」頁可隨時查看我們保存的所有個人資料類別。',
+        answer: '不會，網頁也無法讀取。緊急聯絡人由您親自輸入；您在「我的」頁可隨時查看我們保存的所有個人資料類別。',
       },
       {
         id: 'account-delete',

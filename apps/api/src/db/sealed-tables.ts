@@ -19,10 +19,17 @@ export function accountNumberIndex(keys: AtRestKeys, accountNumber: string): str
   return keys.blindIndex('account_number', accountNumber);
 }
 
+/** The blind index of a mobile number (normalised `09…`, as validated): login, codes, the back office's search, one account per number. */
+export function phoneIndex(keys: AtRestKeys, phone: string): string {
+  return keys.blindIndex('mobile', phone);
+}
+
 export interface SealedTable {
   table: string;
   /** The primary key column (one column). */
   key: string;
+  /** The owner's id column, in the data key's scope (`table:<owner>`). */
+  owner: string;
   /** The sealed columns, by their SQL names (each value is bound to its name). */
   columns: readonly string[];
   /** Blind indexes recomputed from the opened values. */
@@ -31,20 +38,31 @@ export interface SealedTable {
 
 export const SEALED_TABLES: readonly SealedTable[] = [
   {
+    table: 'users',
+    key: 'id',
+    owner: 'id',
+    columns: ['phone'],
+    indexes: [{ column: 'phone_hash', of: (keys, row) => (row.phone ? phoneIndex(keys, row.phone) : null) }],
+  },
+  {
     table: 'personal_details',
     key: 'user_id',
+    owner: 'user_id',
     columns: ['name', 'birth_date', 'id_number', 'address', 'email', 'line_id', 'employer'],
     indexes: [{ column: 'id_number_hash', of: (keys, row) => (row.id_number ? idNumberIndex(keys, row.id_number) : null) }],
   },
-  { table: 'emergency_contacts', key: 'id', columns: ['name', 'mobile'], indexes: [] },
+  { table: 'emergency_contacts', key: 'id', owner: 'user_id', columns: ['name', 'mobile'], indexes: [] },
   {
     table: 'bank_accounts',
     key: 'id',
+    owner: 'user_id',
     columns: ['account_number', 'holder_name'],
-    indexes: [{ column: 'account_number_hash', of: (keys, row) => (row.account_number ? accountNumberIndex(keys, row.account_number) : null) }],
+    indexes: [
+      { column: 'account_number_hash', of: (keys, row) => (row.account_number ? accountNumberIndex(keys, row.account_number) : null) },
+    ],
   },
-  { table: 'id_card_readings', key: 'id', columns: ['proposal', 'confirmed'], indexes: [] },
-  { table: 'shared_contacts', key: 'id', columns: ['name', 'mobile'], indexes: [] },
+  { table: 'id_card_readings', key: 'id', owner: 'user_id', columns: ['proposal', 'confirmed'], indexes: [] },
+  { table: 'shared_contacts', key: 'id', owner: 'user_id', columns: ['name', 'mobile'], indexes: [] },
 ];
 
 /** The data key's scope of a row: its table and owner (a wrapped key moved to another row does not open). */
@@ -74,7 +92,9 @@ export async function resealRows(db: Db, keys: AtRestKeys, options: ResealOption
     const table = sql.identifier(spec.table);
     const key = sql.identifier(spec.key);
     const selected = sql.join(
-      [key, sql.identifier('user_id'), sql.identifier('key_id'), sql.identifier('data_key'), ...spec.columns.map((column) => sql.identifier(column))],
+      [...new Set([spec.key, spec.owner])]
+        .map((column) => sql.identifier(column))
+        .concat([sql.identifier('key_id'), sql.identifier('data_key'), ...spec.columns.map((column) => sql.identifier(column))]),
       sql`, `,
     );
     const stale = options.which === 'plain' ? sql`key_id is null` : sql`(key_id is null or key_id <> ${keys.currentId})`;
@@ -84,7 +104,7 @@ export async function resealRows(db: Db, keys: AtRestKeys, options: ResealOption
           sql`select ${selected} from ${table} where ${stale} order by ${key} limit ${batchSize} for update`,
         )) as unknown as Rows;
         for (const row of rows) {
-          const userId = Number(row.user_id);
+          const userId = Number(row[spec.owner]);
           const scope = rowScope(spec.table, userId);
           const old = keys.openRowKey(scope, row.key_id as string | null, row.data_key as string | null);
           const fresh = keys.newRowKey(scope);

@@ -30,10 +30,7 @@ export async function seedDatabase(db: Db): Promise<void> {
     ])
     .onConflictDoNothing();
 
-  await db
-    .insert(documents)
-    .values([USER_AGREEMENT, PRIVACY_POLICY, LOAN_CONTRACT_TEMPLATE])
-    .onConflictDoNothing();
+  await db.insert(documents).values([USER_AGREEMENT, PRIVACY_POLICY, LOAN_CONTRACT_TEMPLATE]).onConflictDoNothing();
 
   await seedFaq(db);
 
@@ -61,7 +58,8 @@ export async function seedDatabase(db: Db): Promise<void> {
     if (!popup) {
       await tx.insert(popups).values({
         title: '防詐騙提醒',
-        content: '我們不會要求您提供提款卡、存摺、密碼或銀行簡訊驗證碼，撥款前也不收取任何費用。借款費用都會在簽約前完整列出，如有疑問請洽 LINE 客服。',
+        content:
+          '我們不會要求您提供提款卡、存摺、密碼或銀行簡訊驗證碼，撥款前也不收取任何費用。借款費用都會在簽約前完整列出，如有疑問請洽 LINE 客服。',
         linkUrl: '',
         sortOrder: 1,
       });

@@ -23,12 +23,20 @@ describe('the product check against the cap', () => {
   });
 
   it('equalInstalments_fee100_months3_6_12: refused for every term — paid off at the end of a 28-day first period, NT$100 of interest and NT$100 of fee on NT$10,000 is 26.07 % (the schedules alone: 3 months 18.06 %, 6 months 15.47 %)', () => {
-    const terms: LoanProductTerms = { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, fees: [{ code: 'service', name: '手續費', fixed: money(100), percentOfPrincipal: 0 }] };
-    expect(checkLoanProduct(terms, { today })).toEqual([3, 6, 12].map((term) => ({ code: 'aprOverCap', amount: 10_000, term, apr: 26.07, capPercent: 16 })));
+    const terms: LoanProductTerms = {
+      ...DEFAULT_EQUAL_INSTALMENT_PRODUCT,
+      fees: [{ code: 'service', name: '手續費', fixed: money(100), percentOfPrincipal: 0 }],
+    };
+    expect(checkLoanProduct(terms, { today })).toEqual(
+      [3, 6, 12].map((term) => ({ code: 'aprOverCap', amount: 10_000, term, apr: 26.07, capPercent: 16 })),
+    );
   });
 
   it('equalInstalments_fee0.2percent: accepted — the first period with its fee stays under the cap (1.2 % in 28 days: 15.64 %)', () => {
-    const terms: LoanProductTerms = { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, fees: [{ code: 'account', name: '帳戶管理費', fixed: money(0), percentOfPrincipal: 0.2 }] };
+    const terms: LoanProductTerms = {
+      ...DEFAULT_EQUAL_INSTALMENT_PRODUCT,
+      fees: [{ code: 'account', name: '帳戶管理費', fixed: money(0), percentOfPrincipal: 0.2 }],
+    };
     expect(checkLoanProduct(terms, { today })).toEqual([]);
     expect(checkLoanProduct({ ...terms, fees: [{ ...terms.fees[0]!, percentOfPrincipal: 0.25 }] }, { today })).toHaveLength(3);
   });
@@ -37,7 +45,12 @@ describe('the product check against the cap', () => {
     const terms: LoanProductTerms = {
       ...DEFAULT_SINGLE_REPAYMENT_PRODUCT,
       annualRatePercent: 14,
-      extension: { periodDays: 30, maxCount: 2, windowDays: 7, fee: { code: 'extension', name: '展期手續費', fixed: money(0), percentOfPrincipal: 1 } },
+      extension: {
+        periodDays: 30,
+        maxCount: 2,
+        windowDays: 7,
+        fee: { code: 'extension', name: '展期手續費', fixed: money(0), percentOfPrincipal: 1 },
+      },
     };
     const problems = checkLoanProduct(terms, { today });
     expect(problems).toHaveLength(1);
@@ -50,12 +63,15 @@ describe('the product check against the cap', () => {
     expect(checkLoanProduct({ ...DEFAULT_SINGLE_REPAYMENT_PRODUCT, terms: [60, 90] }, { today })).toEqual([
       { code: 'termTooShort', term: 60, days: 60, minTermDays: 61 },
     ]);
-    expect(checkLoanProduct({ ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, extension: DEFAULT_SINGLE_REPAYMENT_PRODUCT.extension }, { today })).toEqual([
-      { code: 'extensionNotAllowed' },
-    ]);
-    expect(checkLoanProduct({ ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, amount: { min: money(5_000), max: money(1_000), step: money(1_000) } }, { today })).toEqual([
-      { code: 'invalidAmountRange' },
-    ]);
+    expect(
+      checkLoanProduct({ ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, extension: DEFAULT_SINGLE_REPAYMENT_PRODUCT.extension }, { today }),
+    ).toEqual([{ code: 'extensionNotAllowed' }]);
+    expect(
+      checkLoanProduct(
+        { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, amount: { min: money(5_000), max: money(1_000), step: money(1_000) } },
+        { today },
+      ),
+    ).toEqual([{ code: 'invalidAmountRange' }]);
   });
 
   it('the cap is configurable: under a 12 % cap the default single product is refused (12.03 % at NT$3,000 from dollar rounding)', () => {

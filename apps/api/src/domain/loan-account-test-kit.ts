@@ -21,9 +21,17 @@ export const FEE_EQUAL_INSTALMENT_PRODUCT: LoanProductTerms = {
 };
 
 /** The plan of a loan paid out on `disbursedOn`, as the order would store it. */
-export function planOf(terms: LoanProductTerms, amount: number, term: number, disbursedOn: CalendarDate): { plan: PlannedInstalment[]; quote: LoanQuote } {
+export function planOf(
+  terms: LoanProductTerms,
+  amount: number,
+  term: number,
+  disbursedOn: CalendarDate,
+): { plan: PlannedInstalment[]; quote: LoanQuote } {
   const { quote } = priceLoan(terms, money(amount), term, disbursedOn);
-  return { quote, plan: quote.instalments.map((row) => ({ number: row.number, dueDate: row.dueDate, principal: row.principal, fee: row.fee })) };
+  return {
+    quote,
+    plan: quote.instalments.map((row) => ({ number: row.number, dueDate: row.dueDate, principal: row.principal, fee: row.fee })),
+  };
 }
 
 /**
@@ -32,10 +40,16 @@ export function planOf(terms: LoanProductTerms, amount: number, term: number, di
  * were made, less what is the borrower's own (credit kept, refunds), plus — for a loan
  * still open — its payoff today, as if paid now.
  */
-export function realisedApr(options: { principal: number; disbursedOn: CalendarDate; events: readonly LoanEvent[]; account: LoanAccount }): number {
+export function realisedApr(options: {
+  principal: number;
+  disbursedOn: CalendarDate;
+  events: readonly LoanEvent[];
+  account: LoanAccount;
+}): number {
   const byDay = new Map<CalendarDate, number>();
   for (const event of options.events) {
-    if (event.kind === 'payment' && event.valueDate <= options.account.today) byDay.set(event.paidOn, (byDay.get(event.paidOn) ?? 0) + event.amount);
+    if (event.kind === 'payment' && event.valueDate <= options.account.today)
+      byDay.set(event.paidOn, (byDay.get(event.paidOn) ?? 0) + event.amount);
   }
   if (options.account.payoff > 0) byDay.set(options.account.today, (byDay.get(options.account.today) ?? 0) + options.account.payoff);
   // The borrower's own money (kept, or refunded) was never a cost: take it off the latest payments.

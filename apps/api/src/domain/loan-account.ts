@@ -44,7 +44,11 @@ export interface PlannedInstalment {
 export type LoanEvent =
   /** Money received: `valueDate` is the day interest stops for it, `paidOn` the day it was paid. */
   | { kind: 'payment'; id: string; valueDate: CalendarDate; paidOn: CalendarDate; amount: Money }
-  /** A paid extension (展期): the due date moves by `periodDays`, `fee` falls due. */
+  /**
+   * A paid extension (展期): the due date moves by `periodDays`, `fee` falls due. One whose
+   * value date comes after the principal was repaid (a payoff valued earlier, credited in
+   * either order) extends nothing: it lapses, charges no fee, and its payment is credit kept.
+   */
   | { kind: 'extension'; id: string; valueDate: CalendarDate; periodDays: number; fee: Money }
   /** Credit kept paid back to the borrower. */
   | { kind: 'refund'; id: string; valueDate: CalendarDate; amount: Money };
@@ -104,6 +108,8 @@ export interface LoanAccount {
   /** Paid beyond everything owed and not refunded: the borrower's money. */
   creditKept: Money;
   extensionsTaken: number;
+  /** Extensions that came when no principal was left to extend: no fee, the due date unmoved. */
+  lapsedExtensionIds: string[];
   instalments: InstalmentPosition[];
   allocations: PaymentAllocation[];
   /** Everything owed today: paying it settles the loan (interest to the day). */
@@ -188,6 +194,7 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
   let extensionFees = 0;
   let extensionFeesPaid = 0;
   let extensionsTaken = 0;
+  const lapsedExtensionIds: string[] = [];
   let cash = 0;
   let credit = 0;
   let refunded = 0;
@@ -201,13 +208,23 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
    * (contract, 逾期: 超過部分借款人無須給付). A figure never falls below what was paid.
    */
   const room = () => Math.floor(capExact + 1e-6) - extensionFees;
-  const overdueAccrued = () =>
-    Math.max(overduePaid, Math.min(rows.reduce((sum, row) => sum + roundHalfUp(row.overdueExact), 0), room() - interestPaid - feePaid));
-  const accrued = () => Math.max(interestPaid, Math.min(crystal + roundHalfUp(periodExact), room() - overdueAccrued() - feePaid));
+  /** The rows' rounded overdue interest and rounded plan fees earned, summed (they change only as days accrue). */
+  let overdueRounded = 0;
+  let feeEarned = 0;
+  const overdueAccrued = () => Math.max(overduePaid, Math.min(overdueRounded, room() - interestPaid - feePaid));
+  /**
+   * Once the last instalment is cut (fallen due, or covered), its interest and fees are
+   * what it asked for: what the cap left out then is never charged later, when the days
+   * past due widen the cap's budget (that room is the overdue interest's), so nothing owed
+   * is ever outside an instalment.
+   */
+  const lastRow = rows.at(-1)!;
+  const accrued = () =>
+    Math.max(interestPaid, Math.min(crystal + roundHalfUp(periodExact), room() - overdueAccrued() - feePaid, lastRow.cut ?? Infinity));
   /** The plan fees earned to date (each instalment's at most its fee), within what the cap leaves. */
   const hasFees = rows.some((row) => row.fee > 0);
   const feeAccrued = () =>
-    hasFees ? Math.max(feePaid, Math.min(roundHalfUp(rows.reduce((sum, row) => sum + Math.min(row.fee, row.feeExact), 0)), room() - overdueAccrued() - accrued())) : 0;
+    hasFees ? Math.max(feePaid, Math.min(feeEarned, room() - overdueAccrued() - accrued(), lastRow.feeCut ?? Infinity)) : 0;
   /** The overdue interest as it belongs to each instalment, oldest first, within the total. */
   const overdueByRow = () => {
     let left = overdueAccrued();
@@ -231,7 +248,8 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     for (const [index, row] of rows.entries()) {
       overdueUpTo += shares[index]!;
       if (row.settledDay !== null) continue;
-      if (covered(row) && row.cut !== null && interestPaid >= row.cut && feePaid >= (row.feeCut ?? 0) && overduePaid >= overdueUpTo) row.settledDay = day;
+      if (covered(row) && row.cut !== null && interestPaid >= row.cut && feePaid >= (row.feeCut ?? 0) && overduePaid >= overdueUpTo)
+        row.settledDay = day;
     }
   };
 
@@ -267,10 +285,12 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       }
       previousDue = row.dueDay;
     }
+    overdueRounded = rows.reduce((sum, row) => sum + roundHalfUp(row.overdueExact), 0);
     if (notDue === 0) return;
     periodExact += (method === 'equalInstalments' ? (notDue * regularRate) / periodDays : notDue * regularRate) * days;
     // The running period's fee is earned on the principal not yet due, day by day (never past the fee itself).
     if (running && running.feeRate > 0 && day >= running.periodStart) running.feeExact += notDue * running.feeRate * days;
+    feeEarned = roundHalfUp(rows.reduce((sum, row) => sum + Math.min(row.fee, row.feeExact), 0));
   };
 
   const pay = (id: string, amount: number, day: number) => {
@@ -322,11 +342,22 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     feePaid += feeLast;
     fee += feeLast;
     credit += left;
-    allocations.push({ eventId: id, overdueInterest: money(overdue), interest: money(interest), fee: money(fee), principal: money(principal), creditKept: money(left) });
+    allocations.push({
+      eventId: id,
+      overdueInterest: money(overdue),
+      interest: money(interest),
+      fee: money(fee),
+      principal: money(principal),
+      creditKept: money(left),
+    });
     markSettled(day);
   };
 
-  const extend = (periodDays: number, fee: number, day: number) => {
+  const extend = (id: string, periodDays: number, fee: number, day: number) => {
+    if (rows.every(covered)) {
+      lapsedExtensionIds.push(id);
+      return;
+    }
     const row = rows.at(-1)!;
     // The due date a notification paid in time moves, even when the replay already passed it.
     if (row.cutByDueDate && row.dueDay >= day) {
@@ -343,12 +374,12 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
   let snapshot: (Omit<LoanAccount, 'instalments'> & { rows: Row[]; overdueShares: number[] }) | null = null;
   let next = 0;
   // Only the days where something happens are visited: payouts, events, due dates, today.
-  for (let day = 0; day <= Math.max(todayDay, lastDueDay()); ) {
+  for (let day = 0; day <= Math.max(todayDay, lastDueDay());) {
     startOfDay(day);
     while (next < events.length && events[next]!.day === day) {
       const { event } = events[next]!;
       if (event.kind === 'payment') pay(event.id, event.amount, day);
-      else if (event.kind === 'extension') extend(event.periodDays, event.fee, day);
+      else if (event.kind === 'extension') extend(event.id, event.periodDays, event.fee, day);
       else {
         const amount = Math.min(event.amount, credit);
         credit -= amount;
@@ -372,7 +403,12 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
     const overdueAccruedNow = overdueAccrued();
     const planFees = feeAccrued();
     const planFeesPaid = feePaid;
-    const payoff = principalOutstanding + (interestAccrued - interestPaid) + (overdueAccruedNow - overduePaid) + (planFees - planFeesPaid) + (extensionFees - extensionFeesPaid);
+    const payoff =
+      principalOutstanding +
+      (interestAccrued - interestPaid) +
+      (overdueAccruedNow - overduePaid) +
+      (planFees - planFeesPaid) +
+      (extensionFees - extensionFeesPaid);
     // Past due: what the instalments due before today still ask for.
     const pastRows = rows.filter((row) => row.dueDay < day);
     const lastPast = pastRows.at(-1);
@@ -400,6 +436,7 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
       refunded: money(refunded),
       creditKept: money(credit),
       extensionsTaken,
+      lapsedExtensionIds: [...lapsedExtensionIds],
       allocations: [...allocations],
       payoff: money(payoff),
       pastDue: money(pastDue),

@@ -7,21 +7,30 @@ import { money } from './money.ts';
 /** 10,000 for 90 days at 12 %, extension NT$50, 30 days, at most 2, from 7 days before the due date. */
 const terms: LoanProductTerms = {
   ...DEFAULT_SINGLE_REPAYMENT_PRODUCT,
-  extension: { periodDays: 30, maxCount: 2, windowDays: 7, fee: { code: 'extension', name: '展期手續費', fixed: money(50), percentOfPrincipal: 0 } },
+  extension: {
+    periodDays: 30,
+    maxCount: 2,
+    windowDays: 7,
+    fee: { code: 'extension', name: '展期手續費', fixed: money(50), percentOfPrincipal: 0 },
+  },
 };
 const principal = money(10_000);
 
 // Expected figures computed independently (Python, Decimal, ROUND_HALF_UP; daily IRR by bisection).
 describe('an extension (展期)', () => {
   it('extension_principal10000_rate12_onDueDate20250401: 90 days of interest (295.89 → 296) plus the fee, due date +30 days', () => {
-    expect(extensionTrial({ terms, principal, interestFrom: '2025-01-01', currentDueDate: '2025-04-01', extensionsTaken: 0, on: '2025-04-01' })).toEqual({
+    expect(
+      extensionTrial({ terms, principal, interestFrom: '2025-01-01', currentDueDate: '2025-04-01', extensionsTaken: 0, on: '2025-04-01' }),
+    ).toEqual({
       ok: true,
       trial: { accruedInterest: 296, fee: 50, payment: 346, newDueDate: '2025-05-01' },
     });
   });
 
   it('extension_sevenDaysEarly_20250325: 83 days of interest (272.88 → 273); the due date still moves from the current one', () => {
-    expect(extensionTrial({ terms, principal, interestFrom: '2025-01-01', currentDueDate: '2025-04-01', extensionsTaken: 0, on: '2025-03-25' })).toEqual({
+    expect(
+      extensionTrial({ terms, principal, interestFrom: '2025-01-01', currentDueDate: '2025-04-01', extensionsTaken: 0, on: '2025-03-25' }),
+    ).toEqual({
       ok: true,
       trial: { accruedInterest: 273, fee: 50, payment: 323, newDueDate: '2025-05-01' },
     });
@@ -32,7 +41,10 @@ describe('an extension (展期)', () => {
     expect(extensionTrial({ ...base, on: '2025-03-24' })).toEqual({ ok: false, reason: 'outsideWindow' });
     expect(extensionTrial({ ...base, on: '2025-04-02' })).toEqual({ ok: false, reason: 'outsideWindow' });
     expect(extensionTrial({ ...base, extensionsTaken: 2, on: '2025-04-01' })).toEqual({ ok: false, reason: 'maxExtensionsReached' });
-    expect(extensionTrial({ ...base, terms: DEFAULT_EQUAL_INSTALMENT_PRODUCT, on: '2025-04-01' })).toEqual({ ok: false, reason: 'notExtendable' });
+    expect(extensionTrial({ ...base, terms: DEFAULT_EQUAL_INSTALMENT_PRODUCT, on: '2025-04-01' })).toEqual({
+      ok: false,
+      reason: 'notExtendable',
+    });
   });
 });
 
@@ -65,7 +77,9 @@ describe('the cumulative APR of an extended loan', () => {
   });
 
   it('refuses a plan whose extension falls outside the rules', () => {
-    expect(() => extendedLoanPlan({ terms, principal, startDate: '2025-01-01', termDays: 90, extendOn: ['2025-03-01'] })).toThrow(/outsideWindow/);
+    expect(() => extendedLoanPlan({ terms, principal, startDate: '2025-01-01', termDays: 90, extendOn: ['2025-03-01'] })).toThrow(
+      /outsideWindow/,
+    );
   });
 });
 
@@ -82,10 +96,17 @@ describe('the extension trial shown to the borrower', () => {
   });
 
   it('extensionQuote_third: refused, the product allows two', () => {
-    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01', '2025-05-01'], on: '2025-05-31' })).toEqual({ ok: false, reason: 'maxExtensionsReached' });
+    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01', '2025-05-01'], on: '2025-05-31' })).toEqual({
+      ok: false,
+      reason: 'maxExtensionsReached',
+    });
   });
 
   it('extensionQuote_underA14PercentCap: refused when the cumulative APR (14.45 %) is over the cap', () => {
-    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01'], on: '2025-05-01', capPercent: 14 })).toEqual({ ok: false, reason: 'aprOverCap', apr: 14.45 });
+    expect(quoteExtension({ ...loan, previousExtensions: ['2025-04-01'], on: '2025-05-01', capPercent: 14 })).toEqual({
+      ok: false,
+      reason: 'aprOverCap',
+      apr: 14.45,
+    });
   });
 });

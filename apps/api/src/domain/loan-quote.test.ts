@@ -41,7 +41,10 @@ describe('a quote', () => {
   });
 
   it('quote_singleRepayment_principal3000_days90_rate12_fee20: the fee is due with the repayment, nothing taken at payout; APR 14.74', () => {
-    const terms: LoanProductTerms = { ...DEFAULT_SINGLE_REPAYMENT_PRODUCT, fees: [{ code: 'service', name: '手續費', fixed: money(20), percentOfPrincipal: 0 }] };
+    const terms: LoanProductTerms = {
+      ...DEFAULT_SINGLE_REPAYMENT_PRODUCT,
+      fees: [{ code: 'service', name: '手續費', fixed: money(20), percentOfPrincipal: 0 }],
+    };
     expect(quoteLoan({ terms, amount: money(3_000), term: 90, today: '2025-01-01' })).toEqual({
       ok: true,
       quote: {
@@ -106,7 +109,10 @@ describe('a quote', () => {
     });
     expect(quoteLoan({ terms: single15, amount: money(3_500), term: 60, today })).toEqual({
       ok: false,
-      refusals: [{ code: 'amountOffStep', step: 1_000 }, { code: 'termNotOffered', terms: [90] }],
+      refusals: [
+        { code: 'amountOffStep', step: 1_000 },
+        { code: 'termNotOffered', terms: [90] },
+      ],
     });
   });
 

@@ -51,15 +51,36 @@ export type QuoteResult = { ok: true; quote: LoanQuote } | { ok: false; refusals
  * payout, and the earliest repayment is where a fee weighs most in the APR, so the
  * disclosed rate is never flattered.
  */
-export function priceLoan(terms: LoanProductTerms, amount: Money, term: number, today: CalendarDate): { quote: LoanQuote; aprExact: number } {
+export function priceLoan(
+  terms: LoanProductTerms,
+  amount: Money,
+  term: number,
+  today: CalendarDate,
+): { quote: LoanQuote; aprExact: number } {
   const principal = money(amount);
   const dates = dueDates(terms.method, today, term);
-  const rows = scheduleGeneratorFor(terms.method).generate({ principal, annualRatePercent: terms.annualRatePercent, startDate: today, dueDates: dates });
-  const fees = terms.fees.map((rule) => ({ code: rule.code, name: rule.name, amount: addMoney(rule.fixed, percentOf(principal, rule.percentOfPrincipal)) }));
+  const rows = scheduleGeneratorFor(terms.method).generate({
+    principal,
+    annualRatePercent: terms.annualRatePercent,
+    startDate: today,
+    dueDates: dates,
+  });
+  const fees = terms.fees.map((rule) => ({
+    code: rule.code,
+    name: rule.name,
+    amount: addMoney(rule.fixed, percentOf(principal, rule.percentOfPrincipal)),
+  }));
   const feeTotal = sumMoney(fees.map((fee) => fee.amount));
   const instalments = rows.map((row, index): QuotedInstalment => {
     const fee = index === 0 ? feeTotal : ZERO;
-    return { number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, fee, total: addMoney(row.total, fee) };
+    return {
+      number: row.number,
+      dueDate: row.dueDate,
+      principal: row.principal,
+      interest: row.interest,
+      fee,
+      total: addMoney(row.total, fee),
+    };
   });
   const totalRepayment = sumMoney(instalments.map((row) => row.total));
   const aprExact =
@@ -91,7 +112,8 @@ export function quoteLoan(options: {
 }): QuoteResult {
   const { terms, amount, term, today, capPercent = APR_CAP_PERCENT } = options;
   const refusals: QuoteRefusal[] = [];
-  if (amount < terms.amount.min || amount > terms.amount.max) refusals.push({ code: 'amountOutOfRange', min: terms.amount.min, max: terms.amount.max });
+  if (amount < terms.amount.min || amount > terms.amount.max)
+    refusals.push({ code: 'amountOutOfRange', min: terms.amount.min, max: terms.amount.max });
   else if ((amount - terms.amount.min) % terms.amount.step !== 0) refusals.push({ code: 'amountOffStep', step: terms.amount.step });
   if (!terms.terms.includes(term)) refusals.push({ code: 'termNotOffered', terms: terms.terms });
   if (refusals.length > 0) return { ok: false, refusals };

@@ -15,3 +15,8 @@ export function onboardingSteps(states: OnboardingStepStates): Array<{ key: Onbo
 export function nextOnboardingStep(states: OnboardingStepStates): OnboardingStepKey | null {
   return ONBOARDING_STEP_KEYS.find((key) => !states[key]) ?? null;
 }
+
+/** Onboarding is complete when no step is left to do: the one rule who-am-I, the home page and the application read. */
+export function isOnboardingComplete(states: OnboardingStepStates): boolean {
+  return nextOnboardingStep(states) === null;
+}

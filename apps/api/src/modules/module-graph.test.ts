@@ -11,7 +11,9 @@ const MODULES_DIR = import.meta.dirname;
 
 function moduleGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  const modules = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const modules = readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   for (const module of modules) {
     const uses = new Set<string>();
     const dir = path.join(MODULES_DIR, module);
@@ -58,6 +60,19 @@ describe('module dependencies', () => {
     expect(graph.get('auth')?.has('users')).toBe(true);
     expect(graph.get('account')?.has('auth')).toBe(true);
     expect(findCycle(graph)).toBeNull();
+  });
+
+  it('is the graph modules/README.md draws, edge for edge', () => {
+    const readme = readFileSync(path.join(MODULES_DIR, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('Dependencies between modules'), readme.indexOf('- Reads for the back office'));
+    const documented = new Map<string, Set<string>>();
+    // "`a` → `b`, `c` (why)": the notes in parentheses are not edges.
+    for (const [, from, to] of section.replace(/\([^)]*\)/g, '').matchAll(/`([a-z-]+)` → ([^;\n]+)/g)) {
+      documented.set(from!, new Set([...to!.matchAll(/`([a-z-]+)`/g)].map((name) => name[1]!)));
+    }
+    const edges = (graph: Map<string, Set<string>>) =>
+      [...graph].flatMap(([from, uses]) => [...uses].map((to) => `${from} → ${to}`)).sort();
+    expect(edges(documented)).toEqual(edges(moduleGraph()));
   });
 
   it('would report a cycle', () => {

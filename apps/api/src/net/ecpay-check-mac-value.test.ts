@@ -60,9 +60,18 @@ describe('ECPay CheckMacValue, as documented', () => {
 
   // ECPay's own test vectors: github.com/ECPay/ECPay-API-Skill, test-vectors/checkmacvalue.json and url-encode-comparison.json.
   it.each([
-    [{ MerchantID: '3002607', ItemName: "Tom's Shop", TotalAmount: '100' }, 'CF0A3D4901D99459D8641516EC57210700E8A5C9AB26B1D021301E9CB93EF78D'],
-    [{ MerchantID: '3002607', ItemName: 'Test~Product', TotalAmount: '200' }, 'CEEAE01D2F9A8E74D4AC0DCE7735B046D73F35A5EC99558A31A2EE03159DA1C9'],
-    [{ MerchantID: '3002607', ItemName: 'My Test Product', TotalAmount: '300' }, '7712A5E6EDC3B57086063C88568084C66CE882A21D40E74DE5ACA3B478C6F316'],
+    [
+      { MerchantID: '3002607', ItemName: "Tom's Shop", TotalAmount: '100' },
+      'CF0A3D4901D99459D8641516EC57210700E8A5C9AB26B1D021301E9CB93EF78D',
+    ],
+    [
+      { MerchantID: '3002607', ItemName: 'Test~Product', TotalAmount: '200' },
+      'CEEAE01D2F9A8E74D4AC0DCE7735B046D73F35A5EC99558A31A2EE03159DA1C9',
+    ],
+    [
+      { MerchantID: '3002607', ItemName: 'My Test Product', TotalAmount: '300' },
+      '7712A5E6EDC3B57086063C88568084C66CE882A21D40E74DE5ACA3B478C6F316',
+    ],
     [
       {
         MerchantID: '3002607',
@@ -149,7 +158,7 @@ function sdkCheckMacValue(fields: Record<string, string>): string {
  */
 const PIECES = [
   ...'abcXYZ0189',
-  ...' !#$%&\'()*+,-./:;<=>?@[]^_`|~',
+  ..." !#$%&'()*+,-./:;<=>?@[]^_`|~",
   ...'還款超商代碼虛擬帳號臺北市中正區測試',
   ...'，。「」（）！？：；、～　',
   'é',
@@ -161,7 +170,19 @@ const PIECES = [
   '+',
   ' ',
 ];
-const NAMES = ['MerchantID', 'MerchantTradeNo', 'TradeAmt', 'RtnCode', 'RtnMsg', 'PaymentNo', 'ExpireDate', 'vAccount', 'BankCode', 'CustomField1', 'Desc_1'];
+const NAMES = [
+  'MerchantID',
+  'MerchantTradeNo',
+  'TradeAmt',
+  'RtnCode',
+  'RtnMsg',
+  'PaymentNo',
+  'ExpireDate',
+  'vAccount',
+  'BankCode',
+  'CustomField1',
+  'Desc_1',
+];
 
 function randomValue(): string {
   return Array.from({ length: randomInt(0, 24) }, () => PIECES[randomInt(0, PIECES.length)] ?? '').join('');
@@ -181,7 +202,8 @@ describe("ECPay CheckMacValue against ECPay's Node SDK", () => {
       while (Object.keys(fields).length < count) {
         const name = randomInt(0, 2) === 0 ? (NAMES[randomInt(0, NAMES.length)] ?? 'X') : randomName();
         // Names equal but for case have no defined order in either; ECPay never sends two.
-        if (!Object.keys(fields).some((known) => known !== name && known.toLowerCase() === name.toLowerCase())) fields[name] = randomValue();
+        if (!Object.keys(fields).some((known) => known !== name && known.toLowerCase() === name.toLowerCase()))
+          fields[name] = randomValue();
       }
       if (ecpayCheckMacValue(fields, STAGE) !== sdkCheckMacValue(fields)) disagreements.push(fields);
     }

@@ -68,7 +68,10 @@ export function checkMacSource(fields: Readonly<Record<string, string>>, keys: E
 }
 
 export function ecpayCheckMacValue(fields: Readonly<Record<string, string>>, keys: EcpayKeys, method: EcpayHashMethod = 'sha256'): string {
-  return createHash(method).update(ecpayUrlEncode(checkMacSource(fields, keys)), 'utf8').digest('hex').toUpperCase();
+  return createHash(method)
+    .update(ecpayUrlEncode(checkMacSource(fields, keys)), 'utf8')
+    .digest('hex')
+    .toUpperCase();
 }
 
 /** The fields with their CheckMacValue added (what is posted to ECPay, or what ECPay posts). */

@@ -7,7 +7,11 @@ import { request as requestTls } from 'node:https';
  * read as plain text (no Accept-Encoding, so never compressed). The sandbox providers use
  * it to notify this server; a real gateway does the same from outside.
  */
-export function postForm(url: string, fields: Readonly<Record<string, string>>, timeoutMs = 15_000): Promise<{ status: number; text: string }> {
+export function postForm(
+  url: string,
+  fields: Readonly<Record<string, string>>,
+  timeoutMs = 15_000,
+): Promise<{ status: number; text: string }> {
   const body = new URLSearchParams(fields).toString();
   const target = new URL(url);
   const send = target.protocol === 'https:' ? requestTls : request;

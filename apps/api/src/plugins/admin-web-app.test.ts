@@ -8,7 +8,10 @@ import { accountsServerPerFile } from '../test/accounts-test-kit.ts';
 /** The console's build under /admin: its page with the page policy, its hashed files cached for good. */
 const dist = mkdtempSync(path.join(tmpdir(), 'admin-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>後台</title><script type="module" src="/admin/assets/main-abc123.js"></script>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><title>後台</title><script type="module" src="/admin/assets/main-abc123.js"></script>',
+);
 writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
 
 const { server } = accountsServerPerFile({ env: { ADMIN_WEB_DIST: dist } });

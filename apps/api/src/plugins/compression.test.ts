@@ -16,7 +16,10 @@ beforeAll(async () => {
   app.get('/small', async (_request, reply) => reply.type('text/plain').send('HK short'));
   app.get('/png', async (_request, reply) => reply.type('image/png').send(Buffer.alloc(4096, 7)));
   app.get('/precompressed', async (_request, reply) =>
-    reply.type('text/javascript').header('content-encoding', 'br').send(Buffer.from([1, 2, 3])),
+    reply
+      .type('text/javascript')
+      .header('content-encoding', 'br')
+      .send(Buffer.from([1, 2, 3])),
   );
   await app.ready();
 });

@@ -66,11 +66,7 @@ export function escapeHtml(text: string): string {
 
 /** The contract-view path answers raw HTML; its errors are a short HTML page. */
 export function sendHtml(reply: FastifyReply, html: string): FastifyReply {
-  return reply
-    .code(200)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(html);
+  return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
 /** A download an html endpoint may answer instead of a page (the signed contract's PDF). */

@@ -28,11 +28,9 @@ const { database, server } = testServerPerFile({
     app.endpoint({ ...BUSINESS, request: empty, response: z.null() }, async () => {
       throw new AppError('NOT_FOUND', { userMessage: NOT_FOUND_CONFIG });
     });
-    app.endpoint(
-      { ...HTML, request: z.object({ name: z.string() }), response: z.string() },
-      async ({ name }) => `<h1>${name}</h1>`,
-      { html: true },
-    );
+    app.endpoint({ ...HTML, request: z.object({ name: z.string() }), response: z.string() }, async ({ name }) => `<h1>${name}</h1>`, {
+      html: true,
+    });
   },
 });
 

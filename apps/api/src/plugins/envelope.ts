@@ -65,11 +65,7 @@ declare module 'fastify' {
      * envelope. `auth: true` endpoints answer 301 without a valid session. A payload
      * with `requestId` runs once per caller and path (see idempotency.ts).
      */
-    endpoint<E extends Endpoint>(
-      endpoint: E,
-      handler: EndpointHandler<E>,
-      options?: EndpointOptions,
-    ): void;
+    endpoint<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>, options?: EndpointOptions): void;
     /** The contract-view path: a raw HTML page or a file download, never an envelope. */
     endpoint<E extends Endpoint>(endpoint: E, handler: RawEndpointHandler<E>, options: EndpointOptions & { html: true }): void;
   }
@@ -95,12 +91,9 @@ export const envelopePlugin = fp(
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-    app.decorate('endpoint', function register<E extends Endpoint>(
-      this: FastifyInstance,
-      endpoint: E,
-      handler: EndpointHandler<E> | RawEndpointHandler<E>,
-      options: EndpointOptions = {},
-    ) {
+    app.decorate('endpoint', function register<
+      E extends Endpoint,
+    >(this: FastifyInstance, endpoint: E, handler: EndpointHandler<E> | RawEndpointHandler<E>, options: EndpointOptions = {}) {
       const html = options.html === true;
       if (options.cacheMs && endpoint.auth) throw new Error(`${endpoint.path}: only public endpoints may cache answers`);
       const cache = options.cacheMs && !html ? new ResponseCache(options.cacheMs) : undefined;
@@ -114,10 +107,7 @@ export const envelopePlugin = fp(
           const now = app.clock.now();
           await app.resolveIdentity(req, options.callerRead);
           if (endpoint.auth && !req.user) throw new AppError('SESSION_EXPIRED');
-          const raw =
-            endpoint.method === 'GET'
-              ? (req.query as Record<string, unknown> | undefined)?.[GET_PAYLOAD_PARAM]
-              : req.body;
+          const raw = endpoint.method === 'GET' ? (req.query as Record<string, unknown> | undefined)?.[GET_PAYLOAD_PARAM] : req.body;
           const payload = validatePayload<E['request']>(endpoint.request, decodePayload(raw, cipher));
           const user = req.user;
           const ctx: EndpointContext = {

@@ -45,7 +45,14 @@ afterAll(async () => {
 const stores: Record<FileStoreConfig['kind'], () => FileStoreConfig> = {
   local: () => ({ kind: 'local' }),
   postgres: () => ({ kind: 'postgres' }),
-  s3: () => ({ kind: 's3', bucket: 'loan-files', endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test-secret' }, forcePathStyle: true }),
+  s3: () => ({
+    kind: 's3',
+    bucket: 'loan-files',
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test-secret' },
+    forcePathStyle: true,
+  }),
 };
 
 function storage(kind: FileStoreConfig['kind'], keys: AtRestKeys, filesDir: string): SealedFileStorage {

@@ -1,13 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FileStoreConfig } from '../config/env.ts';
@@ -133,7 +126,10 @@ export class PostgresBlobStore implements BlobStore {
 
   async replace(file: StoredFile, bytes: Buffer, keyId: string | null): Promise<void> {
     const { ownerId, key } = checked(file);
-    await this.db.update(fileBlobs).set({ bytes, keyId }).where(and(eq(fileBlobs.ownerId, ownerId), eq(fileBlobs.key, key)));
+    await this.db
+      .update(fileBlobs)
+      .set({ bytes, keyId })
+      .where(and(eq(fileBlobs.ownerId, ownerId), eq(fileBlobs.key, key)));
   }
 
   async get(file: StoredFile): Promise<Buffer | null> {

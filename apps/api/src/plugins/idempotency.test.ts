@@ -43,9 +43,7 @@ describe('requestId idempotency', () => {
   it('20 simultaneous copies run once and all get the first answer', async () => {
     const payload = { requestId: 'race-0001-abcdef', counter: 'counter-race' };
     const headers = { token: anonymousToken('device-race-1') };
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => server.client.call(INCREMENT, payload, headers)),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => server.client.call(INCREMENT, payload, headers)));
     expect(results.every((result) => result.httpStatus === 200)).toBe(true);
     const first = results[0]?.envelope;
     expect(first?.status).toBe(STATUS_OK);
@@ -62,9 +60,7 @@ describe('requestId idempotency', () => {
     const [user] = await database.handle.db.insert(users).values({}).returning();
     const token = await createSession({ db: database.handle.db, userId: user!.id, now: new Date() });
     const payload = { requestId: 'race-user-0001', counter: 'counter-user' };
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => server.client.call(INCREMENT, payload, { token })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => server.client.call(INCREMENT, payload, { token })));
     const first = results[0]?.envelope;
     for (const result of results) expect(result.envelope).toEqual(first);
     expect(await counterValue('counter-user')).toBe(1);
@@ -74,21 +70,13 @@ describe('requestId idempotency', () => {
     const headers = { token: anonymousToken('device-two-1') };
     await server.client.call(INCREMENT, { requestId: 'two-0000001', counter: 'counter-two' }, headers);
     await server.client.call(INCREMENT, { requestId: 'two-0000002', counter: 'counter-two' }, headers);
-    await server.client.call(
-      INCREMENT,
-      { requestId: 'two-0000002', counter: 'counter-two' },
-      { token: anonymousToken('device-two-2') },
-    );
+    await server.client.call(INCREMENT, { requestId: 'two-0000002', counter: 'counter-two' }, { token: anonymousToken('device-two-2') });
     expect(await counterValue('counter-two')).toBe(3);
   });
 
   it('a refused request stores nothing and changes nothing, so a retry runs', async () => {
     const headers = { token: anonymousToken('device-fail-1') };
-    const failed = await server.client.call(
-      INCREMENT,
-      { requestId: 'fail-0000001', counter: 'counter-fail', fail: true },
-      headers,
-    );
+    const failed = await server.client.call(INCREMENT, { requestId: 'fail-0000001', counter: 'counter-fail', fail: true }, headers);
     expect(failed.envelope).toEqual({ status: STATUS_ERROR, message: NOT_FOUND_CONFIG, body: null });
     expect(await counterValue('counter-fail')).toBe(0);
     const retried = await server.client.call(INCREMENT, { requestId: 'fail-0000001', counter: 'counter-fail' }, headers);

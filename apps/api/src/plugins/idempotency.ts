@@ -16,11 +16,7 @@ export interface IdempotencyKey {
  * or neither does, and a repeat reads it back without running `work`. A failure rolls
  * everything back and stores nothing, so the client may retry.
  */
-export async function withIdempotency<T>(
-  db: Db,
-  key: IdempotencyKey,
-  work: (tx: Db) => Promise<T>,
-): Promise<T> {
+export async function withIdempotency<T>(db: Db, key: IdempotencyKey, work: (tx: Db) => Promise<T>): Promise<T> {
   // PostgreSQL text refuses NUL, so a space separates; a rare collision (a device id with
   // spaces) only serialises two keys, the primary key still tells them apart.
   const lockText = `${key.scope} ${key.path} ${key.requestId}`;
@@ -29,13 +25,7 @@ export async function withIdempotency<T>(
     const [stored] = await tx
       .select({ response: idempotencyKeys.response })
       .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.scope, key.scope),
-          eq(idempotencyKeys.path, key.path),
-          eq(idempotencyKeys.requestId, key.requestId),
-        ),
-      )
+      .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.path, key.path), eq(idempotencyKeys.requestId, key.requestId)))
       .limit(1);
     if (stored) return stored.response as T;
     // Normalised through JSON so the first answer equals what a repeat reads back.

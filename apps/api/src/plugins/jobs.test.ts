@@ -36,7 +36,9 @@ function startApp() {
 
 describe('jobs plugin (pg-boss on the shared test database)', () => {
   it('turns pg-boss placeholders into Drizzle parameters, repeated ones included', async () => {
-    const { rows } = (await database.handle.db.execute(textToSql('select $1::int + $2::int as sum, $1::text as again', [2, 3]))) as unknown as {
+    const { rows } = (await database.handle.db.execute(
+      textToSql('select $1::int + $2::int as sum, $1::text as again', [2, 3]),
+    )) as unknown as {
       rows: { sum: number; again: string }[];
     };
     expect(rows[0]).toEqual({ sum: 5, again: '2' });

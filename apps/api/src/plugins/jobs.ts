@@ -271,7 +271,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       },
       async counts() {
         const result = await executeSql('select name, state, count(*)::int as count from pgboss.job group by name, state', []);
-        return (result.rows as Array<{ name: string; state: string; count: number }>).map((row) => ({ queue: row.name, state: row.state, count: Number(row.count) }));
+        return (result.rows as Array<{ name: string; state: string; count: number }>).map((row) => ({
+          queue: row.name,
+          state: row.state,
+          count: Number(row.count),
+        }));
       },
       async work(name, handler, options = {}) {
         const entry = { name, handler: handler as JobHandler<object>, options };
@@ -288,7 +292,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       name: 'job_queue_jobs',
       help: 'Jobs per queue and state (created and retry wait; failed ran out of retries).',
       labelNames: ['queue', 'state'],
-      read: async () => (started ? (await jobs.counts()).map((row) => ({ labels: { queue: row.queue, state: row.state }, value: row.count })) : []),
+      read: async () =>
+        started ? (await jobs.counts()).map((row) => ({ labels: { queue: row.queue, state: row.state }, value: row.count })) : [],
     });
 
     // Workers start when the app is ready (routes registered, about to listen), so a job

@@ -93,7 +93,10 @@ export const metricsPlugin = fp<{ token: string | undefined }>(
     app.get(METRICS_PATH, async (req, reply) => {
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if (!sameToken(given, token)) return reply.code(401).header('cache-control', 'no-store').send({ ok: false });
-      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      return reply
+        .header('content-type', registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
   },
   { name: 'metrics' },

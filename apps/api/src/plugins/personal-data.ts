@@ -11,7 +11,18 @@ import type { Db } from '../db/client.ts';
  */
 
 /** Categories of the data list, in the order the list shows them. */
-export const DATA_CATEGORIES = ['account', 'identity', 'contacts', 'bankAccounts', 'devices', 'push', 'shared', 'feedback', 'files', 'loans'] as const;
+export const DATA_CATEGORIES = [
+  'account',
+  'identity',
+  'contacts',
+  'bankAccounts',
+  'devices',
+  'push',
+  'shared',
+  'feedback',
+  'files',
+  'loans',
+] as const;
 export type DataCategory = (typeof DATA_CATEGORIES)[number];
 
 export interface DataItem {

@@ -4,10 +4,11 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-li
 const HOUR = 3_600_000;
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test:${process.pid}:${Date.now()}:`;
+let made = 0;
 
 const limiters: Array<[string, () => RateLimiter]> = [
   ['memory', () => new MemoryRateLimiter()],
-  ['redis', () => new RedisRateLimiter(REDIS_URL, prefix)],
+  ['redis', () => new RedisRateLimiter(REDIS_URL, `${prefix}${(made += 1)}:`)],
 ];
 const open: RateLimiter[] = [];
 afterAll(async () => {
@@ -35,6 +36,19 @@ describe.each(limiters)('%s rate limiter', (_name, make) => {
     expect((await limiter.hit('c', 1, HOUR, t)).allowed).toBe(true);
     await limiter.reset('b');
     expect((await limiter.hit('b', 1, HOUR, t)).allowed).toBe(true);
+  });
+
+  it('forgets every key of its own on clear, and none of another limiter on the same store', async () => {
+    const t = 9_000_000;
+    const other = make();
+    open.push(other);
+    for (const key of ['d', 'e']) await limiter.hit(key, 1, HOUR, t);
+    await other.hit('f', 1, HOUR, t);
+    await limiter.clear();
+    expect((await limiter.hit('d', 1, HOUR, t)).allowed).toBe(true);
+    expect((await limiter.hit('e', 1, HOUR, t)).allowed).toBe(true);
+    // The memory limiter's store is its own; a Redis one shares the server, under another prefix here.
+    expect((await other.hit('f', 1, HOUR, t)).allowed).toBe(false);
   });
 });
 
@@ -65,9 +79,7 @@ describe('redis rate limiter shared by two instances', () => {
     const two = new RedisRateLimiter(REDIS_URL, prefix);
     open.push(one, two);
     const now = 9_000_000;
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).hit('shared', 5, HOUR, now + i)),
-    );
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).hit('shared', 5, HOUR, now + i)));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 

@@ -37,6 +37,8 @@ export interface RateLimiter {
   count(key: string, windowMs: number, now: number): Promise<number>;
   /** Forgets every hit on `key` (e.g. after a successful login). */
   reset(key: string): Promise<void>;
+  /** Forgets every hit on every key of this limiter (the test hooks' reset between browser test files). */
+  clear(): Promise<void>;
   /** Throws when the store does not answer (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +79,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     this.hits.delete(key);
+  }
+
+  async clear(): Promise<void> {
+    this.hits.clear();
   }
 
   async close(): Promise<void> {
@@ -127,22 +133,20 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private sequence = 0;
 
-  constructor(url: string, private readonly prefix = 'rl:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'rl:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
   async hit(key: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
     this.sequence += 1;
     const member = `${now}:${process.pid}:${this.sequence}:${Math.random().toString(36).slice(2)}`;
-    const result = (await this.redis.eval(
-      HIT_SCRIPT,
-      1,
-      this.prefix + key,
-      String(now),
-      String(windowMs),
-      String(limit),
-      member,
-    )) as [number, number];
+    const result = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(now), String(windowMs), String(limit), member)) as [
+      number,
+      number,
+    ];
     return { allowed: result[0] === 1, count: result[1] };
   }
 
@@ -167,6 +171,13 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async clear(): Promise<void> {
+    // Only this limiter's keys: other instances and test runs sharing the Redis keep theirs.
+    for await (const keys of this.redis.scanStream({ match: `${this.prefix}*`, count: 500 })) {
+      if ((keys as string[]).length > 0) await this.redis.del(...(keys as string[]));
+    }
   }
 
   async ping(): Promise<void> {

@@ -66,7 +66,10 @@ describe('security headers', () => {
 
 describe('API answer compression', () => {
   it('compresses a large answer (the bank list) by Accept-Encoding: brotli, gzip, or none', async () => {
-    const br = await direct.app.inject({ ...bankListRequest(direct), headers: { ...bankListRequest(direct).headers, 'accept-encoding': 'br, gzip' } });
+    const br = await direct.app.inject({
+      ...bankListRequest(direct),
+      headers: { ...bankListRequest(direct).headers, 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     const brText = brotliDecompressSync(br.rawPayload).toString('utf8');
@@ -74,7 +77,10 @@ describe('API answer compression', () => {
     const banks = decodeEnvelope(brText, direct.client.cipher).body as TBankListResponse;
     expect(banks.banks.length).toBeGreaterThan(10);
 
-    const gzip = await direct.app.inject({ ...bankListRequest(direct), headers: { ...bankListRequest(direct).headers, 'accept-encoding': 'gzip' } });
+    const gzip = await direct.app.inject({
+      ...bankListRequest(direct),
+      headers: { ...bankListRequest(direct).headers, 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(decodeEnvelope(gunzipSync(gzip.rawPayload).toString('utf8'), direct.client.cipher).status).toBe(200);
 

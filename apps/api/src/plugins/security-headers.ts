@@ -39,18 +39,22 @@ export function apiOrigin(apiBase: string): string | null {
 }
 
 /**
- * The page's policy. Scripts only from the app's own files (no inline script: the runtime
- * config is /runtime-config.js); requests only to the app and the API. Inline styles stay
+ * The page's policy. Scripts only from the app's own files (the runtime config is
+ * /runtime-config.js), besides index.html's first-view scripts allowed by their hashes
+ * (never 'unsafe-inline'); requests only to the app and the API. Inline styles stay
  * allowed (the UI library positions popups and the draggable button with style
  * attributes, and the contract frame carries its own stylesheet). Images may be data:
  * and blob: (QR codes, photo previews) or https (operator-set banners and LINE QR).
  */
-export function pagePolicy(apiBase: string): string {
+export function pagePolicy(apiBase: string, otherApiOrigins: readonly string[] = [], scriptHashes: readonly string[] = []): string {
   const api = apiOrigin(apiBase);
-  const connect = ["'self'", ...(api ? [api] : [])].join(' ');
+  // The API origins the app may move to when its own fails (changeDomainName's list).
+  const others = otherApiOrigins.map((origin) => apiOrigin(origin)).filter((origin): origin is string => origin !== null);
+  const connect = [...new Set(["'self'", ...(api ? [api] : []), ...others])].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // index.html's two inline scripts of the first view (decision 0166), each by its hash.
+    ['script-src', "'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -69,16 +73,20 @@ export function pagePolicy(apiBase: string): string {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Marks an answer as part of the web app (the page policy instead of the API's). */
-    usePagePolicy(reply: FastifyReply): void;
+    /**
+     * Marks an answer as part of the web app (the page policy instead of the API's); a page
+     * names the other API origins it may connect to.
+     */
+    usePagePolicy(reply: FastifyReply, otherApiOrigins?: readonly string[], scriptHashes?: readonly string[]): void;
   }
 }
 
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app, { apiBase }) => {
     const page = pagePolicy(apiBase);
-    app.decorate('usePagePolicy', (reply: FastifyReply) => {
-      reply.header('content-security-policy', page);
+    app.decorate('usePagePolicy', (reply: FastifyReply, otherApiOrigins: readonly string[] = [], scriptHashes: readonly string[] = []) => {
+      const custom = otherApiOrigins.length > 0 || scriptHashes.length > 0;
+      reply.header('content-security-policy', custom ? pagePolicy(apiBase, otherApiOrigins, scriptHashes) : page);
     });
 
     // onSend: also covers 404s, framework errors and the test hooks' answers.

@@ -11,10 +11,9 @@ const PROTECTED = { method: 'POST', path: '/api/v3/test/protected', auth: true }
 
 const { database, server } = testServerPerFile({
   register(app) {
-    app.endpoint(
-      { ...PROTECTED, request: z.object({}), response: z.object({ uuid: z.string() }) },
-      async (_payload, ctx) => ({ uuid: ctx.requireUser().uuid }),
-    );
+    app.endpoint({ ...PROTECTED, request: z.object({}), response: z.object({ uuid: z.string() }) }, async (_payload, ctx) => ({
+      uuid: ctx.requireUser().uuid,
+    }));
   },
 });
 let userId: number;
@@ -53,7 +52,10 @@ describe('protected paths', () => {
 
   it('store only the SHA-256 of the token', async () => {
     const token = await createSession({ db: database.handle.db, userId, now: new Date() });
-    const rows = await database.handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const rows = await database.handle.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     const all = await database.handle.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(all.some((row) => row.tokenHash === token)).toBe(false);
@@ -61,7 +63,10 @@ describe('protected paths', () => {
 
   it('answer 301 after the session is revoked', async () => {
     const token = await createSession({ db: database.handle.db, userId, now: new Date() });
-    await database.handle.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+    await database.handle.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await server.client.call(PROTECTED, {}, { token })).envelope).toEqual(relogin);
   });
 
@@ -97,7 +102,10 @@ describe('protected paths', () => {
   it('leaves last_seen_at alone when the session was seen within the last minute', async () => {
     const token = await createSession({ db: database.handle.db, userId, now: new Date() });
     const seenAt = new Date(Date.now() - 30_000);
-    await database.handle.db.update(sessions).set({ lastSeenAt: seenAt }).where(eq(sessions.tokenHash, hashToken(token)));
+    await database.handle.db
+      .update(sessions)
+      .set({ lastSeenAt: seenAt })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await server.client.call(PROTECTED, {}, { token })).envelope?.status).toBe(200);
     const [row] = await database.handle.db
       .select({ lastSeenAt: sessions.lastSeenAt })

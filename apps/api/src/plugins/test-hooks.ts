@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { emptyDatabase } from '../db/empty-database.ts';
 import { sendEnvelope } from './envelope-codec.ts';
 
 /**
@@ -25,14 +26,25 @@ type Fault = z.infer<typeof ZFaultSchema>;
 
 export const TEST_PREFIX = '/__test__/';
 
+/** How long a reset waits for running jobs (a payout's sandbox delay) to end. */
+const RESET_JOBS_WAIT_MS = 20_000;
+
 function pathOf(url: string): string {
   const at = url.indexOf('?');
   return at === -1 ? url : url.slice(0, at);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests only: whether a fault is set on this path (the first views then read as failing). */
+    hasTestFault: (path: string) => boolean;
+  }
+}
+
 export const testHooksPlugin = fp(
   async (app) => {
     const faults = new Map<string, { fault: Fault; remaining: number }>();
+    app.decorate('hasTestFault', (path: string) => faults.has(path));
 
     /** Returns the reply when the fault answered (or took over) the request. */
     async function applyFault(req: FastifyRequest, reply: FastifyReply, fault: Fault): Promise<FastifyReply | undefined> {
@@ -95,7 +107,15 @@ export const testHooksPlugin = fp(
     app.post(`${TEST_PREFIX}clock`, async (req, reply) => {
       let parsed;
       try {
-        parsed = z.object({ offsetMs: z.number().int().min(-400 * 86_400_000).max(400 * 86_400_000) }).safeParse(JSON.parse(String(req.body ?? '')));
+        parsed = z
+          .object({
+            offsetMs: z
+              .number()
+              .int()
+              .min(-400 * 86_400_000)
+              .max(400 * 86_400_000),
+          })
+          .safeParse(JSON.parse(String(req.body ?? '')));
       } catch {
         return reply.code(400).send({ error: 'body must be JSON' });
       }
@@ -103,6 +123,23 @@ export const testHooksPlugin = fp(
       clockOffsetMs = parsed.data.offsetMs;
       return { ok: true, now: app.clock.now().toISOString() };
     });
+
+    // The server as it started, for the next browser test file of a worker (one server per
+    // worker, e2e/support/server.ts): no faults, the real time, no counted limits, the
+    // database emptied and seeded again once the jobs that were running have ended.
+    app.post(`${TEST_PREFIX}reset`, async (_req, reply) => {
+      faults.clear();
+      clockOffsetMs = 0;
+      const deadline = Date.now() + RESET_JOBS_WAIT_MS;
+      while ((await app.jobs.counts()).some((row) => row.state === 'active')) {
+        if (Date.now() > deadline) return reply.code(409).send({ error: 'jobs still running' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await emptyDatabase(app.db);
+      for (const seed of app.startSeeds) await seed();
+      await app.rateLimiter.clear();
+      return { ok: true };
+    });
   },
-  { name: 'test-hooks', dependencies: ['wire-cipher', 'clock'] },
+  { name: 'test-hooks', dependencies: ['wire-cipher', 'clock', 'db', 'rate-limits', 'jobs'] },
 );

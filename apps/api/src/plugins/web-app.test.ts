@@ -27,7 +27,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   database = await openTestDatabase();
   built = await startTestServer(database.handle, {
-    env: { WEB_DIST: dist, PRODUCT_NAME: '小安貸</script><script>alert(1)', API_BASE: 'https://api.example.tw' },
+    env: {
+      WEB_DIST: dist,
+      PRODUCT_NAME: '小安貸</script><script>alert(1)',
+      API_BASE: 'https://api.example.tw',
+      VITALS_SAMPLE_RATE: '0.25',
+    },
   });
   notBuilt = await startTestServer(database.handle);
 });
@@ -50,6 +55,14 @@ describe('serving the web app', () => {
     expect(html).toContain('<title>小安貸&lt;/script&gt;&lt;script&gt;alert(1)</title>');
   });
 
+  it("sends a browser's own /favicon.ico request to the app's icon, built or not", async () => {
+    for (const server of [built, notBuilt]) {
+      const response = await fetch(`${server.baseUrl}/favicon.ico`, { redirect: 'manual' });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe('/icons/favicon-32.png');
+    }
+  });
+
   it('answers /runtime-config.js setting the config, with < escaped, no-cache', async () => {
     const response = await fetch(`${built.baseUrl}/runtime-config.js`);
     expect(response.status).toBe(200);
@@ -64,6 +77,8 @@ describe('serving the web app', () => {
       packageName: 'tw.xiaoan.loan',
       cipherKey: TEST_KEY,
       apiBase: 'https://api.example.tw',
+      // The share of sessions that report real users' vitals (decision 0158), from VITALS_SAMPLE_RATE.
+      vitalsSampleRate: 0.25,
     });
   });
 
@@ -117,7 +132,9 @@ describe('serving the web app', () => {
       '<head><script defer src="/runtime-config.js"></script><script type="module" src="/m.js"></script></head>',
     );
     expect(injectRuntimeConfig('<head></head>', runtime)).toBe('<head><script defer src="/runtime-config.js"></script></head>');
-    expect(runtimeConfigScript(runtime)).toBe('window.__APP_CONFIG__={"productName":"a","packageName":"b","cipherKey":"c","apiBase":""};\n');
+    expect(runtimeConfigScript(runtime)).toBe(
+      'window.__APP_CONFIG__={"productName":"a","packageName":"b","cipherKey":"c","apiBase":""};\n',
+    );
   });
 
   it("puts the product name, escaped, into an empty title and the boot shell's bar", () => {

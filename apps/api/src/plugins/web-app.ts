@@ -1,18 +1,127 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { RUNTIME_CONFIG_GLOBAL, type TRuntimeConfig } from '@app/contract/runtime-config.ts';
+import type { TLender } from '@app/contract/schemas/config.ts';
+import type { TLoanIndexResponse } from '@app/contract/schemas/loan-home.ts';
 import { escapeHtml } from './envelope-codec.ts';
 
 export interface WebAppOptions {
   webDist: string;
   runtime: TRuntimeConfig;
+  /** The API origins the app may move to (changeDomainName's list): the page's policy lets it connect to them. */
+  apiOrigins?: () => Promise<readonly string[]>;
+  /**
+   * The public data the first views are rendered from (the loans home as a visitor gets it,
+   * the lender); without it index.html is served as built.
+   */
+  firstViewData?: () => Promise<{ home: TLoanIndexResponse; lender: TLender }>;
+  /** The web app's server build (`vite build --ssr`); default apps/web/dist-ssr beside webDist. */
+  firstViewRenderer?: string;
+  /**
+   * Tests only: true while a fault is set on the home's endpoint — the page is then served as
+   * built, as when its data cannot be read, so the app asks for the home itself and meets the fault.
+   */
+  firstViewDataFailing?: () => boolean;
 }
 
-const NOT_BUILT =
-  'The web app is not built yet. Run `npm run build -w apps/web` (or `npm start`, which builds it) and reload.\n';
+/** The web app's server build, where the API server finds it by default. */
+export function defaultFirstViewRenderer(webDist: string): string {
+  return path.join(path.dirname(webDist), 'dist-ssr', 'first-view-server.js');
+}
+
+/** What the web app's server build exports (apps/web/src/first-view-server.tsx). */
+export interface FirstViewRenderer {
+  renderFirstViews(
+    runtime: TRuntimeConfig,
+    data: { home: TLoanIndexResponse; lender: TLender; readAt: number },
+  ): Promise<{ loans: string; login: string }>;
+  CHOOSE_VIEW_SCRIPT: string;
+  /** Keeps taps and typing in the server's view until it is hydrated (decision 0171); absent in an older build. */
+  EARLY_INPUT_SCRIPT?: string;
+  PLACE_VIEW_SCRIPT: string;
+  FIRST_VIEW_STYLE: string;
+  FIRST_VIEW_DATA_ID: string;
+  FIRST_VIEW_TEMPLATE_PREFIX: string;
+}
+
+/**
+ * A rendered index.html is reused this long (decision 0166): operators' edits of products,
+ * banners and notices show within it, as the config's own caches (5 s rows + 2 s answers)
+ * already allow, and a burst of ad clicks renders once.
+ */
+export const FIRST_VIEW_CACHE_MS = 5_000;
+
+/** The boot shell in the built index.html: what #root holds until the server puts a view there. */
+const BOOT_SHELL = /<div id="root"><!--boot-shell-->([\s\S]*?)<!--\/boot-shell--><\/div>/;
+
+/** A CSP source allowing exactly this inline script. */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+function isRenderer(value: unknown): value is FirstViewRenderer {
+  if (typeof value !== 'object' || value === null) return false;
+  const module = value as Record<string, unknown>;
+  return (
+    typeof module.renderFirstViews === 'function' &&
+    (module.EARLY_INPUT_SCRIPT === undefined || typeof module.EARLY_INPUT_SCRIPT === 'string') &&
+    ['CHOOSE_VIEW_SCRIPT', 'PLACE_VIEW_SCRIPT', 'FIRST_VIEW_STYLE', 'FIRST_VIEW_DATA_ID', 'FIRST_VIEW_TEMPLATE_PREFIX'].every(
+      (name) => typeof module[name] === 'string',
+    )
+  );
+}
+
+/** The server build, or null (logged once) when it is missing or not what it should be: the page is served as built. */
+export async function loadFirstViewRenderer(file: string, log: FastifyBaseLogger): Promise<FirstViewRenderer | null> {
+  if (!existsSync(file)) {
+    log.warn({ file }, 'web first views: server build missing (npm run build -w apps/web), index.html is served without them');
+    return null;
+  }
+  try {
+    const module: unknown = await import(pathToFileURL(file).href);
+    if (isRenderer(module)) return module;
+    log.warn({ file }, 'web first views: the server build exports no renderer, index.html is served without them');
+  } catch (error) {
+    log.warn({ file, reason: error instanceof Error ? error.message : 'unknown' }, 'web first views: server build failed to load');
+  }
+  return null;
+}
+
+/**
+ * index.html with the first views (decision 0166): the loans home in #root (what shows
+ * without JavaScript), the login view and the boot shell in templates, the public data they
+ * were rendered from as a JSON block, and the two inline scripts that pick the view before
+ * the first paint. Null when the page has no boot shell to replace.
+ */
+export function assembleFirstViews(
+  page: string,
+  renderer: FirstViewRenderer,
+  views: { loans: string; login: string },
+  data: { home: TLoanIndexResponse; lender: TLender; readAt: number },
+): string | null {
+  const shell = BOOT_SHELL.exec(page);
+  if (!shell || !page.includes('<title>')) return null;
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const prefix = renderer.FIRST_VIEW_TEMPLATE_PREFIX;
+  const body =
+    `<div id="root">${views.loans}</div>` +
+    `<template id="${prefix}login">${views.login}</template>` +
+    `<template id="${prefix}shell">${shell[1]}</template>` +
+    `<script type="application/json" id="${renderer.FIRST_VIEW_DATA_ID}">${json}</script>` +
+    `<script>${renderer.PLACE_VIEW_SCRIPT}</script>`;
+  // Before the stylesheets: an inline script after them would wait for them to load.
+  const head =
+    `<style>${renderer.FIRST_VIEW_STYLE}</style><script>${renderer.CHOOSE_VIEW_SCRIPT}</script>` +
+    (renderer.EARLY_INPUT_SCRIPT ? `<script>${renderer.EARLY_INPUT_SCRIPT}</script>` : '');
+  return page.replace(BOOT_SHELL, () => body).replace('<title>', () => `${head}<title>`);
+}
+
+const NOT_BUILT = 'The web app is not built yet. Run `npm run build -w apps/web` (or `npm start`, which builds it) and reload.\n';
 
 /** Where the runtime config is served: a file of its own, so the page runs no inline script. */
 export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
@@ -46,26 +155,100 @@ export function injectRuntimeConfig(html: string, runtime: TRuntimeConfig): stri
   return titled.includes('</head>') ? titled.replace('</head>', `${RUNTIME_CONFIG_TAG}</head>`) : `${RUNTIME_CONFIG_TAG}${titled}`;
 }
 
-export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (app, { webDist, runtime }) => {
+export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
+  app,
+  { webDist, runtime, apiOrigins, firstViewData, firstViewDataFailing, firstViewRenderer = defaultFirstViewRenderer(webDist) },
+) => {
   const indexFile = path.join(webDist, 'index.html');
   const configScript = runtimeConfigScript(runtime);
   let cachedIndex: string | null = null;
 
-  async function serveIndex(_req: unknown, reply: FastifyReply) {
-    app.usePagePolicy(reply);
-    if (cachedIndex === null) {
+  // Loaded once: beside the start-up when it is built (not awaited: the first page waits for
+  // it if it must), else at the first page, which logs that it is missing.
+  let renderer: Promise<FirstViewRenderer | null> | null =
+    firstViewData && existsSync(firstViewRenderer) ? loadFirstViewRenderer(firstViewRenderer, app.log) : null;
+  let rendered: { html: string; scriptHashes: string[]; until: number } | null = null;
+  let rendering: Promise<{ html: string; scriptHashes: string[] } | null> | null = null;
+  // After a failed render the page is served as built for as long as a render is kept: one log line per 5 s, not per request.
+  let failedUntil = 0;
+
+  /**
+   * index.html with the first views, rendered at most once per FIRST_VIEW_CACHE_MS; null:
+   * serve it as built. Once one is rendered no request waits for the next: the last one is
+   * served while it renders (so at most a render's time older than the 5 s).
+   */
+  async function firstViewPage(page: string): Promise<{ html: string; scriptHashes: string[] } | null> {
+    if (!firstViewData || firstViewDataFailing?.()) return null;
+    if (rendered && rendered.until > Date.now()) return rendered;
+    if (failedUntil > Date.now()) return null;
+    const next = (rendering ??= (async () => {
       try {
-        cachedIndex = injectRuntimeConfig(await readFile(indexFile, 'utf8'), runtime);
-      } catch {
-        // Not cached: the page appears as soon as a build lands, without a restart.
-        return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+        renderer ??= loadFirstViewRenderer(firstViewRenderer, app.log);
+        const module = await renderer;
+        if (!module) return null;
+        const data = { ...(await firstViewData()), readAt: Date.now() };
+        const html = assembleFirstViews(page, module, await module.renderFirstViews(runtime, data), data);
+        if (html === null) return null;
+        const scriptHashes = [module.CHOOSE_VIEW_SCRIPT, module.EARLY_INPUT_SCRIPT, module.PLACE_VIEW_SCRIPT]
+          .filter((script): script is string => typeof script === 'string' && script !== '')
+          .map(scriptHashSource);
+        rendered = { html, scriptHashes, until: Date.now() + FIRST_VIEW_CACHE_MS };
+        return rendered;
+      } catch (error) {
+        // Never a failed page: the app renders its first view itself, as before.
+        failedUntil = Date.now() + FIRST_VIEW_CACHE_MS;
+        rendered = null;
+        app.log.warn(
+          { reason: error instanceof Error ? error.message : 'unknown' },
+          'web first views: render failed, index.html served as built',
+        );
+        return null;
+      } finally {
+        rendering = null;
       }
+    })());
+    return rendered ?? next;
+  }
+
+  async function readIndex(): Promise<string> {
+    cachedIndex ??= injectRuntimeConfig(await readFile(indexFile, 'utf8'), runtime);
+    return cachedIndex;
+  }
+
+  // The first render (the pages' chunks loaded, about 0.5 s) when the server is ready, not on its first visitor.
+  if (renderer) {
+    app.addHook('onReady', async () => {
+      void readIndex()
+        .then((page) => firstViewPage(page))
+        .catch(() => undefined);
+    });
+  }
+
+  async function serveIndex(_req: unknown, reply: FastifyReply) {
+    // The page opens even when the list cannot be read (its own origin still works).
+    const origins = await apiOrigins?.().catch(() => []);
+    let page: string;
+    try {
+      page = await readIndex();
+    } catch {
+      // Not cached: the page appears as soon as a build lands, without a restart.
+      app.usePagePolicy(reply, origins);
+      return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(cachedIndex);
+    const withViews = await firstViewPage(page);
+    // The policy allows the inline scripts by their hashes, and only on a page that has them.
+    app.usePagePolicy(reply, origins, withViews?.scriptHashes);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .send(withViews?.html ?? page);
   }
 
   app.get('/', serveIndex);
   app.get('/index.html', serveIndex);
+  // Browsers ask for /favicon.ico by themselves wherever a page names no icon (a file opened
+  // directly, the manifest): the app's own icon, not a 404 in the console.
+  app.get('/favicon.ico', async (_req, reply) => reply.header('cache-control', REVALIDATE).redirect('/icons/favicon-32.png', 301));
   app.get(RUNTIME_CONFIG_PATH, async (_req, reply) => {
     app.usePagePolicy(reply);
     return reply.type('text/javascript; charset=utf-8').header('cache-control', REVALIDATE).send(configScript);

@@ -94,9 +94,7 @@ export async function startAccountsServer(database: DatabaseHandle, options: Acc
  * (`const { database, server } = accountsServerPerFile();`). A file that replaces its
  * server during a test keeps hooks of its own.
  */
-export function accountsServerPerFile(
-  options: AccountsServerOptions & { database?: TestDatabaseOptions } = {},
-): PerFile<AccountsServer> {
+export function accountsServerPerFile(options: AccountsServerOptions & { database?: TestDatabaseOptions } = {}): PerFile<AccountsServer> {
   const { database: databaseOptions, ...serverOptions } = options;
   return openPerFile(
     (database) => startAccountsServer(database.handle, serverOptions),
@@ -133,19 +131,11 @@ export interface LoggedIn {
  * first: past the resend wait, and slowly enough that many logins from one test address
  * never reach the hourly per-address limit (at most 18 in any hour).
  */
-export async function loginWithCode(
-  server: AccountsServer,
-  mobile: string,
-  headers: Record<string, string> = {},
-): Promise<LoggedIn> {
+export async function loginWithCode(server: AccountsServer, mobile: string, headers: Record<string, string> = {}): Promise<LoggedIn> {
   server.clock.advance(210 * SECOND);
-  bodyOf(
-    (await server.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose: 'login' }, headers)).envelope,
-  );
+  bodyOf((await server.client.call(ENDPOINTS.sendVerifyCode, { mobile, purpose: 'login' }, headers)).envelope);
   const code = await latestCode(server, mobile);
-  const body = bodyOf<Omit<LoggedIn, 'headers'>>(
-    (await server.client.call(ENDPOINTS.login, { mobile, code }, headers)).envelope,
-  );
+  const body = bodyOf<Omit<LoggedIn, 'headers'>>((await server.client.call(ENDPOINTS.login, { mobile, code }, headers)).envelope);
   return { ...body, headers: { token: body.token } };
 }
 

@@ -31,7 +31,11 @@ export class AdminClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body ?? {});
     }
-    const response = await fetch(`${this.baseUrl}${adminUrl(route, options.params)}${options.query ? `?${options.query}` : ''}`, { method: route.method, headers, body });
+    const response = await fetch(`${this.baseUrl}${adminUrl(route, options.params)}${options.query ? `?${options.query}` : ''}`, {
+      method: route.method,
+      headers,
+      body,
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -40,7 +44,11 @@ export class AdminClient {
       else this.cookies.set(name.trim(), value.trim());
     }
     const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, json: type.includes('json') ? await response.json() : await response.arrayBuffer(), headers: response.headers };
+    return {
+      status: response.status,
+      json: type.includes('json') ? await response.json() : await response.arrayBuffer(),
+      headers: response.headers,
+    };
   }
 
   /** Fetches a CSRF cookie (as the console does before its first state-changing call). */
@@ -80,7 +88,9 @@ export async function enrolledOperator(server: AccountsServer, username: string,
   if (shown.status !== 200) throw new Error(`enrolment show: ${shown.status} ${JSON.stringify(shown.json)}`);
   const { secret } = shown.json as { secret: string };
   const password = `pw-${randomBytes(6).toString('hex')}-long`;
-  const done = await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password, code: totpCodeAt(secret, server.clock.now()) } });
+  const done = await client.call(ADMIN_ROUTES.enrolmentComplete, {
+    body: { token, password, code: totpCodeAt(secret, server.clock.now()) },
+  });
   if (done.status !== 200) throw new Error(`enrolment complete: ${done.status} ${JSON.stringify(done.json)}`);
   return { id: link.operatorId, username, role, password, secret, recoveryCodes: (done.json as { recoveryCodes: string[] }).recoveryCodes };
 }

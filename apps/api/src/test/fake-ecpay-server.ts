@@ -23,7 +23,14 @@ const RTN_CVS_ISSUED = '10100073';
 const RTN_PAID = '1';
 const RTN_NO_TRADE = '10200047';
 /** ECPay's ATM_BOT: virtual accounts at 臺灣銀行. */
-const ATM_BANK_CODES: Readonly<Record<string, string>> = { BOT: '004', CHINATRUST: '822', FIRST: '007', LAND: '005', CATHAY: '013', PANHSIN: '118' };
+const ATM_BANK_CODES: Readonly<Record<string, string>> = {
+  BOT: '004',
+  CHINATRUST: '822',
+  FIRST: '007',
+  LAND: '005',
+  CATHAY: '013',
+  PANHSIN: '118',
+};
 
 export interface FakeEcpayTrade {
   merchantTradeNo: string;
@@ -257,7 +264,12 @@ export class FakeEcpayServer {
       trade && !trade.paid
         ? this.paymentInfoFields(trade)
         : signEcpayFields(
-            { MerchantID: this.options.merchantId, MerchantTradeNo: fields.MerchantTradeNo ?? '', RtnCode: RTN_NO_TRADE, RtnMsg: '查無交易' },
+            {
+              MerchantID: this.options.merchantId,
+              MerchantTradeNo: fields.MerchantTradeNo ?? '',
+              RtnCode: RTN_NO_TRADE,
+              RtnMsg: '查無交易',
+            },
             this.keys,
           );
     return { status: 200, text: new URLSearchParams(answer).toString(), type };
@@ -271,7 +283,10 @@ export class FakeEcpayServer {
         ? trade.expireDate
         : trade.channel === 'CVS'
           ? gatewayTime(new Date((parseGatewayTime(trade.expireDate)?.getTime() ?? 0) + shift))
-          : new Date(Date.parse(`${trade.expireDate.replaceAll('/', '-')}T00:00:00Z`) + shift).toISOString().slice(0, 10).replaceAll('-', '/');
+          : new Date(Date.parse(`${trade.expireDate.replaceAll('/', '-')}T00:00:00Z`) + shift)
+              .toISOString()
+              .slice(0, 10)
+              .replaceAll('-', '/');
     const common = {
       MerchantID: this.options.merchantId,
       MerchantTradeNo: trade.merchantTradeNo,

@@ -49,9 +49,15 @@ export async function startFakeS3Server(buckets: string[]): Promise<FakeS3Server
         const keys = [...bucket.keys()].filter((name) => name.startsWith(prefix) && name > after).sort();
         const page = keys.slice(0, PAGE);
         const truncated = keys.length > PAGE;
-        const contents = page.map((name) => `<Contents><Key>${escape(name)}</Key><Size>${bucket.get(name)?.bytes.length ?? 0}</Size></Contents>`).join('');
+        const contents = page
+          .map((name) => `<Contents><Key>${escape(name)}</Key><Size>${bucket.get(name)?.bytes.length ?? 0}</Size></Contents>`)
+          .join('');
         const next = truncated ? `<NextContinuationToken>${escape(page.at(-1) ?? '')}</NextContinuationToken>` : '';
-        return xml(res, 200, `<ListBucketResult><Name>${bucketName}</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`);
+        return xml(
+          res,
+          200,
+          `<ListBucketResult><Name>${bucketName}</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`,
+        );
       }
       if (req.method === 'PUT') {
         const metadata: Record<string, string> = {};
@@ -65,7 +71,10 @@ export async function startFakeS3Server(buckets: string[]): Promise<FakeS3Server
       if (req.method === 'GET' || req.method === 'HEAD') {
         const object = bucket.get(key);
         if (!object) return xml(res, 404, `<Error><Code>NoSuchKey</Code><Message>no such key</Message><Key>${escape(key)}</Key></Error>`);
-        const headers: Record<string, string | number> = { 'content-type': 'application/octet-stream', 'content-length': object.bytes.length };
+        const headers: Record<string, string | number> = {
+          'content-type': 'application/octet-stream',
+          'content-length': object.bytes.length,
+        };
         for (const [name, value] of Object.entries(object.metadata)) headers[`x-amz-meta-${name}`] = value;
         res.writeHead(200, headers);
         return res.end(req.method === 'GET' ? object.bytes : undefined);

@@ -34,8 +34,19 @@ export async function confirmIdCardFront(
   };
   const db = server.app.db;
   const userId = Number(user.userId);
-  const proposal = { name: read(confirmed.name), idNumber: read(confirmed.idNumber), birthDate: read(confirmed.birthDate), gender: read(confirmed.gender), issueDate: unread };
-  const readingId = await insertReading(db, { userId, frontKey, engine: 'test', reading: { fields: proposal, idNumberRejected: false } as IdCardFrontReading });
+  const proposal = {
+    name: read(confirmed.name),
+    idNumber: read(confirmed.idNumber),
+    birthDate: read(confirmed.birthDate),
+    gender: read(confirmed.gender),
+    issueDate: unread,
+  };
+  const readingId = await insertReading(db, {
+    userId,
+    frontKey,
+    engine: 'test',
+    reading: { fields: proposal, idNumberRejected: false } as IdCardFrontReading,
+  });
   await confirmReading(db, userId, readingId, confirmed, ['issueDate'], new Date());
   return frontKey;
 }

@@ -3,14 +3,7 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TBankCardResponse } from '@app/contract/schemas/bank-accounts.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { faceCheckAttempts } from '../db/schema/face-check.ts';
-import {
-  bodyOf,
-  loginWithCode,
-  randomMobile,
-  uploadedImage,
-  type AccountsServer,
-  type LoggedIn,
-} from './accounts-test-kit.ts';
+import { bodyOf, loginWithCode, randomMobile, uploadedImage, type AccountsServer, type LoggedIn } from './accounts-test-kit.ts';
 import { confirmedIdCardFront } from './id-card-test-kit.ts';
 
 /**
@@ -44,7 +37,12 @@ export interface BorrowerOptions {
   faceOutcome?: 'passed' | 'manual_review';
 }
 
-async function ok(server: AccountsServer, endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS], payload: unknown, user: LoggedIn): Promise<unknown> {
+async function ok(
+  server: AccountsServer,
+  endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS],
+  payload: unknown,
+  user: LoggedIn,
+): Promise<unknown> {
   return bodyOf((await server.client.call(endpoint, payload, user.headers)).envelope);
 }
 
@@ -93,7 +91,12 @@ export async function saveEmergencyContacts(server: AccountsServer, user: Logged
 
 /** Step 3: both sides of the ID card, uploaded, the front's reading confirmed. */
 export async function saveIdCardPhotos(server: AccountsServer, user: LoggedIn): Promise<void> {
-  await ok(server, ENDPOINTS.userAuthIdCardPhotos, { frontKey: await confirmedIdCardFront(server, user), backKey: await uploadKey(server, user) }, user);
+  await ok(
+    server,
+    ENDPOINTS.userAuthIdCardPhotos,
+    { frontKey: await confirmedIdCardFront(server, user), backKey: await uploadKey(server, user) },
+    user,
+  );
 }
 
 /** Step 4: a new bank account bound in the holder's name; the card's id, as bindCard answers it. */
@@ -107,11 +110,7 @@ export async function bindBankCard(server: AccountsServer, user: LoggedIn, holde
   return card.id;
 }
 
-export async function createBorrower(
-  server: AccountsServer,
-  database: DatabaseHandle,
-  options: BorrowerOptions = {},
-): Promise<Borrower> {
+export async function createBorrower(server: AccountsServer, database: DatabaseHandle, options: BorrowerOptions = {}): Promise<Borrower> {
   const mobile = randomMobile();
   const user = await loginWithCode(server, mobile);
   const { name, idNumber } = await savePersonalDetails(server, user, { birthDate: options.birthDate });

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, DatabaseHandle } from '../db/client.ts';
 import { orderStateChanges } from '../db/schema/orders.ts';
-import { DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../domain/loan-default-products.ts';
+import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../domain/loan-default-products.ts';
 import { taipeiCalendarDate } from '../domain/loan-schedule/calendar-date.ts';
 import type { LoanProductTerms } from '../domain/loan-product-terms.ts';
 import { priceLoan } from '../domain/loan-quote.ts';
 import { money } from '../domain/money.ts';
 import { changeOrderState } from '../modules/orders/change-order-state.ts';
 import { createOrder } from '../modules/orders/create-order.ts';
-import { markContractSigned } from '../modules/orders/mark-contract-signed.ts';
+import { getOrder } from '../modules/orders/get-order.ts';
+import { markContractSigned } from '../modules/orders/index.ts';
+import { requestPayout, type PayoutPolicy } from '../modules/payments/request-payout.ts';
 import { startRepayment } from '../modules/repayments/start-repayment.ts';
-import type { Borrower } from './lending-test-kit.ts';
+import type { AccountsServer } from './accounts-test-kit.ts';
+import { createBorrower, type Borrower } from './lending-test-kit.ts';
 
 /**
  * Orders for the order, decision, payment and repayment tests, made with the orders
@@ -27,7 +30,11 @@ export interface OrderOptions {
 }
 
 /** An order awaiting signature (待簽約) priced as loan/apply prices it: createOrder's answer. */
-export async function placeOrder(db: Db, borrower: Borrower, options: OrderOptions): Promise<{ id: number; orderNo: string; state: '待簽約' }> {
+export async function placeOrder(
+  db: Db,
+  borrower: Borrower,
+  options: OrderOptions,
+): Promise<{ id: number; orderNo: string; state: '待簽約' }> {
   const terms = options.terms ?? DEFAULT_SINGLE_REPAYMENT_PRODUCT;
   const amount = options.amount ?? 10_000;
   const term = options.term ?? terms.terms[0] ?? 90;
@@ -87,9 +94,37 @@ export async function submittedOrder(db: Db, borrower: Borrower, options: OrderO
 export async function payOut(db: Db, orderId: number, options: { at: Date; disbursedOn: string }): Promise<void> {
   const { at, disbursedOn } = options;
   await signAndSubmit(db, orderId, at);
-  if (!(await changeOrderState({ db, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at }))) throw new Error('order not approved');
-  if (!(await changeOrderState({ db, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at }))) throw new Error('order not paying out');
+  if (!(await changeOrderState({ db, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at })))
+    throw new Error('order not approved');
+  if (!(await changeOrderState({ db, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at })))
+    throw new Error('order not paying out');
   if (!(await startRepayment({ db, orderId, disbursedOn, at, cause: 'payout' }))) throw new Error('repayment not started');
+}
+
+/**
+ * An instalment order (12 months) moved by hand into 放款中 as the decision moves it, with
+ * its payout recorded under `policy` as the decision's payout job records it (a bank payout
+ * below the release threshold goes into the next batch file; a gateway one is sent by the
+ * job): the start of the failed-payout tests. A new borrower unless one is given.
+ */
+export async function disbursingOrder(
+  server: AccountsServer,
+  database: DatabaseHandle,
+  options: { amount: number; policy: PayoutPolicy; borrower?: Borrower },
+): Promise<{ borrower: Borrower; orderId: number; orderNo: string; payoutId: number }> {
+  const { amount, policy } = options;
+  const db = database.db;
+  const borrower = options.borrower ?? (await createBorrower(server, database));
+  const now = server.clock.now();
+  const orderId = await submittedOrder(db, borrower, { amount, now, terms: DEFAULT_EQUAL_INSTALMENT_PRODUCT, term: 12 });
+  const payoutId = await db.transaction(async (tx) => {
+    await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at: now });
+    await changeOrderState({ db: tx, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at: now });
+    return (await requestPayout({ db: tx, jobs: server.app.jobs, orderId, amount, policy, now })).payoutId;
+  });
+  const order = await getOrder({ db, orderId });
+  if (!order) throw new Error('order not found');
+  return { borrower, orderId, orderNo: order.orderNo, payoutId };
 }
 
 /** The order's recorded state changes, oldest first: the state reached and its cause. */

@@ -21,6 +21,10 @@ export function inflatedStreams(pdf: Buffer): string[] {
 
 /** Whether the PDF's ToUnicode maps hold every character of `text` (its glyphs are drawn from them). */
 export function pdfMapsCharacters(pdf: Buffer, text: string): string[] {
-  const mapped = inflatedStreams(pdf).filter((stream) => stream.includes('begincmap')).join('\n');
-  return [...new Set(text)].filter((char) => char.trim() !== '' && !mapped.includes(`<${char.codePointAt(0)?.toString(16).padStart(4, '0')}>`));
+  const mapped = inflatedStreams(pdf)
+    .filter((stream) => stream.includes('begincmap'))
+    .join('\n');
+  return [...new Set(text)].filter(
+    (char) => char.trim() !== '' && !mapped.includes(`<${char.codePointAt(0)?.toString(16).padStart(4, '0')}>`),
+  );
 }

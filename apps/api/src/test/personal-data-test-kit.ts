@@ -6,7 +6,11 @@ import { selectPersonalDetails, upsertPersonalDetails, type PersonalDetailsValue
  * them a minor today, an ID number whose checksum fails), sealed as the repository stores
  * every row: a test cannot write the columns in clear.
  */
-export async function changePersonalDetails(db: Db, userId: number, changes: Partial<Omit<PersonalDetailsValues, 'userId'>>): Promise<void> {
+export async function changePersonalDetails(
+  db: Db,
+  userId: number,
+  changes: Partial<Omit<PersonalDetailsValues, 'userId'>>,
+): Promise<void> {
   const saved = await selectPersonalDetails(db, userId);
   if (!saved) throw new Error('no personal details to change');
   const { createdAt: _createdAt, updatedAt: _updatedAt, ...values } = saved;

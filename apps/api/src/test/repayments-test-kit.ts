@@ -40,11 +40,17 @@ export async function openRepayingOrder(
 }
 
 export async function detailOf(server: AccountsServer, user: LoggedIn, orderId: number) {
-  return bodyOf<TOrderDetailResponse>((await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(orderId) }, user.headers)).envelope).order;
+  return bodyOf<TOrderDetailResponse>(
+    (await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(orderId) }, user.headers)).envelope,
+  ).order;
 }
 
 export async function collect(server: AccountsServer, user: LoggedIn, orderId: number, kind: TRepayKind, channel: 'cvs' | 'atm' = 'cvs') {
-  const result = await server.client.call(ENDPOINTS.repayCollect, { requestId: requestId(), orderId: String(orderId), kind, channel }, user.headers);
+  const result = await server.client.call(
+    ENDPOINTS.repayCollect,
+    { requestId: requestId(), orderId: String(orderId), kind, channel },
+    user.headers,
+  );
   return { result, payment: result.envelope?.status === 200 ? bodyOf<TPaymentResponse>(result.envelope).payment : null };
 }
 
@@ -63,7 +69,13 @@ export async function postNotification(server: AccountsServer, fields: Record<st
 }
 
 /** The gateway says request `paymentId` was paid `amount` (a new transaction unless one is given). */
-export function paidNotification(server: AccountsServer, paymentId: string, amount: number, transactionId = `SBXC${randomBytes(6).toString('hex')}`, paidAt = server.clock.now()) {
+export function paidNotification(
+  server: AccountsServer,
+  paymentId: string,
+  amount: number,
+  transactionId = `SBXC${randomBytes(6).toString('hex')}`,
+  paidAt = server.clock.now(),
+) {
   return sandboxGateway(server).notificationFields({ requestId: paymentId, transactionId, amount, paidAt });
 }
 

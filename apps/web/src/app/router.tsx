@@ -25,7 +25,11 @@ const pages = new Map(
   ]),
 );
 
-const prefetches = new Map([...Object.values(TAB_ROUTES), ...PAGE_ROUTES].flatMap((route: PageRoute) => (route.prefetch ? [[route.path, route.prefetch] as const] : [])));
+const prefetches = new Map(
+  [...Object.values(TAB_ROUTES), ...PAGE_ROUTES].flatMap((route: PageRoute) =>
+    route.prefetch ? [[route.path, route.prefetch] as const] : [],
+  ),
+);
 
 /**
  * Asks for a logged-in page's first data when its route is entered. It asks while

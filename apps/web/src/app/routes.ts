@@ -53,6 +53,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: ROUTES.orderPay, load: () => import('../features/orders/pages/order-pay-page.tsx') },
   { path: ROUTES.orderContract, load: () => import('../features/orders/pages/order-contract-page.tsx') },
   { path: ROUTES.orderWebView, load: () => import('../features/orders/pages/web-view-page.tsx') },
+  { path: ROUTES.orderAccount, load: () => import('../features/bank/pages/order-account-page.tsx') },
   { path: ROUTES.agreement, load: () => import('../features/agreement/pages/agreement-page.tsx') },
   { path: ROUTES.meAgreement, load: () => import('../features/agreement/pages/agreement-page.tsx') },
   { path: ROUTES.question, load: () => import('../features/questions/pages/question-page.tsx') },

@@ -45,7 +45,9 @@ export const ZCustomerDetailResponseSchema = z.object({
   }),
   steps: z.object({ personal: z.boolean(), contacts: z.boolean(), idCard: z.boolean(), bankCard: z.boolean(), face: z.boolean() }),
   /** As the borrower's app shows them: 臺灣銀行 ****1234. */
-  bankAccounts: z.array(z.object({ bankName: z.string(), branchName: z.string().nullable(), accountMasked: z.string(), isDefault: z.boolean() })),
+  bankAccounts: z.array(
+    z.object({ bankName: z.string(), branchName: z.string().nullable(), accountMasked: z.string(), isDefault: z.boolean() }),
+  ),
   orders: z.array(
     z.object({
       orderId: z.number().int(),
@@ -80,10 +82,39 @@ export const ZAdminOrderDetailResponseSchema = z.object({
   /** The order as the borrower sees it: schedule, payments, extensions, the state timeline in words. */
   order: ZOrderDetailSchema,
   stateChanges: z.array(z.object({ from: z.string().nullable(), to: z.string(), cause: z.string(), at: z.string() })),
+  /**
+   * Each change of the receiving account after a failed payout (decision 0169): accounts
+   * masked, who (cause), when, and the contract's addendum as the borrower confirmed it
+   * (decision 0174; null for a change made before it was kept).
+   */
+  accountChanges: z
+    .array(
+      z.object({
+        failedPayoutId: z.number().int(),
+        from: z.string(),
+        to: z.string(),
+        cause: z.string(),
+        at: z.string(),
+        confirmedText: z.string().nullable().default(null),
+      }),
+    )
+    .default([]),
+  /** Each failed payout attempt: the reason in the borrower's words, and when (decision 0169). */
+  payoutFailures: z.array(z.object({ text: z.string(), at: z.string() })).default([]),
   journal: z.array(
-    z.object({ id: z.number().int(), kind: z.string(), source: z.string(), amount: z.number().int(), valueDate: z.string(), paidOn: z.string(), at: z.string() }),
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      source: z.string(),
+      amount: z.number().int(),
+      valueDate: z.string(),
+      paidOn: z.string(),
+      at: z.string(),
+    }),
   ),
-  extensions: z.array(z.object({ on: z.string(), fromDueDate: z.string(), newDueDate: z.string(), accruedInterest: z.number().int(), fee: z.number().int() })),
+  extensions: z.array(
+    z.object({ on: z.string(), fromDueDate: z.string(), newDueDate: z.string(), accruedInterest: z.number().int(), fee: z.number().int() }),
+  ),
   audit: z.array(ZAuditLineSchema),
 });
 export type TAdminOrderDetailResponse = z.infer<typeof ZAdminOrderDetailResponseSchema>;

@@ -30,6 +30,36 @@ export const ADMIN_PAYMENT_NOT_HELD = '此筆款項已處理，不在暫停入�
 export const ADMIN_NO_CREDIT_KEPT = '此訂單沒有待退還的溢繳款';
 export const ADMIN_SEARCH_UNRECOGNISED = '請輸入完整的手機號碼（09 開頭 10 碼）、身分證字號或訂單編號（L 開頭）';
 export const ADMIN_CONTRACT_UNSIGNED = '此訂單尚未簽約，沒有已簽署的契約';
+export const ADMIN_PAYOUT_NOT_AWAITING_RELEASE = '此筆撥款不在待放行狀態（不需放行、已放行或已結案）';
+/** `{amount}`: the two-person threshold in dollars. */
+export const ADMIN_SECOND_RELEASER_REQUIRED = '金額超過 NT$ {amount}，需由另一位財務人員覆核放行';
+export const ADMIN_BANK_BATCH_EMPTY = '目前沒有待匯出的銀行撥款';
+export const ADMIN_BANK_RESULT_UNREADABLE = '無法讀取銀行回覆檔：第一列須包含「參考編號」「金額」「處理結果」欄位';
+export const ADMIN_COMMAND_LINE_TWO_PEOPLE = '需兩位人員覆核的核准只能在管理後台以各自的帳號操作';
+export const ADMIN_PAYOUT_NOT_FAILED = '此筆撥款不是撥款失敗狀態，無法重新撥款';
+export const ADMIN_PAYOUT_RETRIED_ALREADY = '此筆撥款已重新撥款過，請處理新的那一筆撥款';
+export const ADMIN_PAYOUT_ORDER_NOT_DISBURSING = '此訂單已非放款中，無法重新撥款';
+/** `{orderNo}`: the order; `{characters}`: the characters Big5 has no code for. */
+export const ADMIN_BANK_BATCH_NOT_BIG5 =
+  '訂單 {orderNo} 的收款戶名含 Big5 無法表示的字（{characters}），無法產生 Big5 付款檔；請改下載 UTF-8 付款檔，或洽銀行改以 UTF-8 上傳';
+export const ADMIN_FAQ_REMOVED = '已刪除此常見問題，借款人 App 不再顯示';
+/** The FAQ table's removal, confirmed first. */
+export const FAQ_REMOVE_TEXTS = {
+  button: '刪除',
+  confirmTitle: '刪除此常見問題？',
+  confirmDescription: '借款人 App 的說明中心將不再顯示此問題，也無法再編輯；操作紀錄會保留刪除前的內容。',
+} as const;
+/** A banner, notice or popup missing what its kind needs. */
+export const HOME_CONTENT_INCOMPLETE = {
+  banners: '橫幅須填寫標題與圖片網址',
+  notices: '公告須填寫內容',
+  popups: '彈窗須填寫標題',
+} as const;
+export const HOME_CONTENT_KIND_LABELS = { banners: '首頁橫幅', notices: '跑馬燈公告', popups: '首頁彈窗' } as const;
+export const ADMIN_SERVICE_LINE_RULE = 'LINE 帳號須以 @ 開頭（例如 @xiaoandai），加入好友連結須為 https:// 網址';
+export const ADMIN_SCHEDULE_RULE = '結束時間須晚於開始時間';
+export const DOCUMENT_VERSION_TAKEN = '此文件已有相同版本代號，請使用新的版本代號';
+export const DOCUMENT_NOT_PUBLISHABLE = '此文件由系統依契約內容產生，無法在後台發布新版本';
 export const ADMIN_ORIGINS_RULE = 'API 網址須為 https:// 開頭、不含路徑的網址，最多 10 個且不可重複';
 
 /** Reason codes an approval or a refusal is recorded under, in plain words. */
@@ -62,6 +92,7 @@ export const AUDIT_ACTION_LABELS = {
   'operator.updated': '變更操作人員',
   'operator.enrolmentReissued': '重發啟用連結',
   'review.viewed': '檢視審核資料',
+  'review.faceViewed': '檢視人臉辨識紀錄',
   'review.firstApproval': '第一位核准',
   'review.approved': '核准申請',
   'review.refused': '拒絕申請',
@@ -71,10 +102,94 @@ export const AUDIT_ACTION_LABELS = {
   'held.refunded': '暫停款項退還',
   'credit.refunded': '溢繳款退還',
   'settings.apiOrigins': '變更 API 網址',
+  'settings.serviceLine': '變更 LINE 客服資訊',
+  'settings.decisionPolicy': '變更審核門檻',
+  'settings.reminderTemplate': '變更還款提醒簡訊',
+  'product.created': '新增貸款產品',
+  'product.updated': '變更貸款產品',
+  'product.retired': '下架貸款產品',
+  'content.created': '新增首頁內容',
+  'content.updated': '變更首頁內容',
+  'campaign.created': '新增利率折扣活動',
+  'campaign.updated': '變更利率折扣活動',
+  'document.published': '發布條款新版本',
+  'faq.created': '新增常見問題',
+  'faq.updated': '變更常見問題',
+  'faq.removed': '刪除常見問題',
   'customer.searched': '查詢用戶',
   'customer.viewed': '檢視用戶資料',
   'order.viewed': '檢視訂單',
   'order.contractViewed': '檢視契約',
   'export.downloaded': '匯出 CSV',
+  'books.checked': '帳務核對',
+  'payout.firstRelease': '撥款第一位放行',
+  'payout.released': '撥款放行',
+  'payout.bankBatchCreated': '產生銀行整批付款檔',
+  'payout.bankBatchDownloaded': '下載銀行整批付款檔',
+  'payout.bankResultImported': '匯入銀行回覆檔',
+  'payout.retried': '重新撥款',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** A payout's stage as finance follows it (the payouts page). */
+export const PAYOUT_STAGE_LABELS = {
+  awaitingRelease: '待放行',
+  awaitingSecondRelease: '待第二位放行',
+  awaitingBatch: '待產生付款檔',
+  inBatch: '已匯出付款檔',
+  sending: '送出中',
+  sent: '已送金流',
+  paid: '已撥款',
+  failed: '撥款失敗',
+  /** Failed, and sent again as a new payout (the attempt after it). */
+  retried: '失敗已重新撥款',
+  needsReview: '待查核',
+} as const;
+export type TPayoutStage = keyof typeof PAYOUT_STAGE_LABELS;
+
+export const PAYOUT_CHANNEL_LABELS = { gateway: '金流閘道', bank: '銀行整批' } as const;
+
+/** The bank batch file's encodings (docs/bank-batch-file.md): UTF-8 with BOM by default, Big5 (CP950) for a bank that takes only that. */
+export const BANK_FILE_ENCODING_LABELS = { utf8: 'UTF-8（預設）', big5: 'Big5（CP950）' } as const;
+export type TBankFileEncoding = keyof typeof BANK_FILE_ENCODING_LABELS;
+
+/** The payouts page's words for a failed payout and its retry. */
+export const PAYOUT_RETRY_TEXTS = {
+  button: '重新撥款',
+  confirmTitle: '重新撥款到訂單的收款帳戶？',
+  /** `{amount}`, `{account}`, `{releases}`. */
+  confirmDescription:
+    '將以新的撥款 {amount} 撥入訂單目前的收款帳戶 {account}{releases}。帳號或戶名錯誤時，請等借款人在 App 更換收款帳戶後再重新撥款，否則仍會失敗。',
+  releaseNeeded: '（金額超過兩人放行門檻，送出後仍需另一位財務人員覆核放行）',
+  /** `{id}`, `{stage}`. */
+  done: '已建立新的撥款 #{id}：{stage}',
+  reason: '失敗原因：',
+  /** `{id}`: the payout this one retries. */
+  retryOf: '重新撥款（原 #{id}）',
+  /** `{name}`: who retried it. */
+  retriedBy: '已由 {name} 重新撥款',
+  accountChangeNote:
+    '重新撥款會撥入訂單目前的收款帳戶。因帳戶問題（銷戶、帳號錯誤、戶名不符、靜止戶）失敗時，借款人 App 會請借款人更換收款帳戶；借款人更換後，該筆撥款會標示「借款人已更換收款帳戶」，即可重新撥款。',
+  /** A failed payout whose reason is the account: the borrower app asks for another. */
+  borrowerAsked: '已請借款人更換收款帳戶',
+  /** `{account}`, `{at}`: the borrower changed the order's account after this failure. */
+  accountChanged: '借款人已更換收款帳戶為 {account}（{at}）',
+} as const;
+
+/** The batch file's download: the encoding chosen. */
+export const BANK_BATCH_DOWNLOAD_TEXTS = {
+  encoding: '付款檔編碼',
+  download: '下載 CSV',
+} as const;
+
+/** What a row of the bank's result file did. */
+export const BANK_RESULT_OUTCOME_LABELS = {
+  paid: '已撥款',
+  failed: '撥款失敗',
+  alreadySettled: '先前已處理，未變更',
+  held: '訂單已非放款中，轉待查核',
+  unknown: '查無此筆銀行撥款，未處理',
+  amountMismatch: '金額不符，未處理',
+  unreadable: '處理結果或金額無法辨識，未處理',
+} as const;
+export type TBankResultOutcome = keyof typeof BANK_RESULT_OUTCOME_LABELS;

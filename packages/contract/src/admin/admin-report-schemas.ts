@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taipeiCalendarDate } from '../taipei-time.ts';
 
 /** The back office's figures: the dashboard, the daily reconciliation and the CSV exports. Amounts are integer NT$. */
 
@@ -48,9 +49,9 @@ export const ZDashboardDaySchema = z.object({
   collectedAmount: ZAmount,
 });
 
-export const ZFunnelRowSchema = z.object({ channel: z.string() }).extend(
-  Object.fromEntries(FUNNEL_STEPS.map((step) => [step.key, ZCount])) as Record<TFunnelStep, typeof ZCount>,
-);
+export const ZFunnelRowSchema = z
+  .object({ channel: z.string() })
+  .extend(Object.fromEntries(FUNNEL_STEPS.map((step) => [step.key, ZCount])) as Record<TFunnelStep, typeof ZCount>);
 export type TFunnelRow = z.infer<typeof ZFunnelRowSchema>;
 
 export const ZDashboardResponseSchema = z.object({
@@ -71,6 +72,26 @@ export const ZDayRangeQuerySchema = z
   .refine((range) => range.from <= range.to, { path: ['to'] })
   .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, { path: ['to'] });
 export type TDayRangeQuery = z.infer<typeof ZDayRangeQuerySchema>;
+
+/** Days the reconciliation shows when none are asked for: the 7 Taipei calendar days ending today. */
+export const RECONCILIATION_DEFAULT_DAYS = 7;
+
+/**
+ * The reconciliation's default range at `now`, in Taipei calendar days (UTC+8, whatever zone
+ * the browser or the server runs in): from 16:00 UTC the Taipei day is already the next one.
+ */
+export function defaultReconciliationRange(now: Date): TDayRangeQuery {
+  const to = taipeiCalendarDate(now);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (RECONCILIATION_DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/** The reconciliation's range: both days, or neither (the default range, counted by the server's clock). */
+export const ZReconciliationQuerySchema = z
+  .object({ from: ZDaySchema.optional(), to: ZDaySchema.optional() })
+  .refine((range) => (range.from === undefined) === (range.to === undefined), { path: ['to'] })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ['to'] })
+  .refine((range) => !range.from || !range.to || Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, { path: ['to'] });
 
 export const RECONCILIATION_DIFFERENCES = {
   notCredited: '閘道已通知收款，帳上未入帳',

@@ -44,6 +44,10 @@ export const ADMIN_ROUTES = {
   listReviews: route('GET', '/reviews', REVIEW),
   reviewDetail: route('GET', '/reviews/:orderId', REVIEW),
   reviewImage: route('GET', '/reviews/:orderId/images/:image', REVIEW),
+  /** The borrower's face attempts (challenge, scores, verdict, frames), one frame's image, an attempt's still: who sees the ID photos. */
+  reviewFaceAttempts: route('GET', '/reviews/:orderId/face-attempts', REVIEW),
+  reviewFaceFrame: route('GET', '/reviews/:orderId/face-frames/:frameId', REVIEW),
+  reviewFaceStill: route('GET', '/reviews/:orderId/face-attempts/:attemptId/still', REVIEW),
   decideReview: route('POST', '/reviews/:orderId/decision', REVIEW),
 
   listTransfers: route('GET', '/payments/transfers', FINANCE),
@@ -55,10 +59,21 @@ export const ADMIN_ROUTES = {
   refundCredit: route('POST', '/payments/credits/:orderId/refund', FINANCE),
   checkBooks: route('GET', '/payments/books', FINANCE),
 
+  listPayouts: route('GET', '/payouts', FINANCE),
+  releasePayout: route('POST', '/payouts/:id/release', FINANCE),
+  listBankBatches: route('GET', '/payouts/bank-batches', FINANCE),
+  createBankBatch: route('POST', '/payouts/bank-batches', FINANCE),
+  downloadBankBatch: route('GET', '/payouts/bank-batches/:batch', FINANCE),
+  importBankResult: route('POST', '/payouts/bank-results', FINANCE),
+  /** A failed payout sent again, to the same account: a new payout (decision 0165). */
+  retryPayout: route('POST', '/payouts/:id/retry', FINANCE),
+
   reconciliation: route('GET', '/payments/reconciliation', FINANCE),
   exportCsv: route('GET', '/exports/:kind', FINANCE),
 
   dashboard: route('GET', '/dashboard', FINANCE),
+  /** Real users' web vitals, p75 per Taipei day and page over the last 7 days (decision 0158). */
+  webVitals: route('GET', '/dashboard/web-vitals', FINANCE),
 
   searchCustomers: route('GET', '/customers', LOOKUP),
   customerDetail: route('GET', '/customers/:userId', LOOKUP, SEES_PERSON),
@@ -69,6 +84,36 @@ export const ADMIN_ROUTES = {
 
   getApiOrigins: route('GET', '/settings/api-origins', ADMIN),
   saveApiOrigins: route('PUT', '/settings/api-origins', ADMIN),
+  getServiceLine: route('GET', '/settings/service-line', ADMIN),
+  saveServiceLine: route('PUT', '/settings/service-line', ADMIN),
+  getDecisionPolicy: route('GET', '/settings/decision-policy', ADMIN),
+  saveDecisionPolicy: route('PUT', '/settings/decision-policy', ADMIN),
+  listReminderTemplates: route('GET', '/settings/reminder-templates', ADMIN),
+  saveReminderTemplate: route('PUT', '/settings/reminder-templates', ADMIN),
+
+  listProducts: route('GET', '/products', ADMIN),
+  checkProduct: route('POST', '/products/check', ADMIN),
+  createProduct: route('POST', '/products', ADMIN),
+  updateProduct: route('PUT', '/products/:productId', ADMIN),
+  retireProduct: route('POST', '/products/:productId/retire', ADMIN),
+  productVersions: route('GET', '/products/:productId/versions', ADMIN),
+
+  listHomeContent: route('GET', '/content/:kind', ADMIN),
+  createHomeContent: route('POST', '/content/:kind', ADMIN),
+  updateHomeContent: route('PUT', '/content/:kind/:id', ADMIN),
+
+  listDocuments: route('GET', '/documents', ADMIN),
+  documentVersions: route('GET', '/documents/:key/versions', ADMIN),
+  publishDocument: route('POST', '/documents/:key/versions', ADMIN),
+
+  listFaq: route('GET', '/faq', ADMIN),
+  createFaq: route('POST', '/faq', ADMIN),
+  updateFaq: route('PUT', '/faq/:faqId', ADMIN),
+  removeFaq: route('DELETE', '/faq/:faqId', ADMIN),
+
+  listCampaigns: route('GET', '/campaigns', ADMIN),
+  createCampaign: route('POST', '/campaigns', ADMIN),
+  updateCampaign: route('PUT', '/campaigns/:id', ADMIN),
 
   listOperators: route('GET', '/operators', ADMIN),
   createOperator: route('POST', '/operators', ADMIN),
@@ -99,9 +144,14 @@ export const ADMIN_PAGES = [
   { key: 'customers', path: '/customers', label: '用戶與訂單', route: ADMIN_ROUTES.searchCustomers },
   { key: 'reviews', path: '/reviews', label: '審核佇列', route: ADMIN_ROUTES.listReviews },
   { key: 'payments', path: '/payments', label: '款項處理', route: ADMIN_ROUTES.listTransfers },
+  { key: 'payouts', path: '/payouts', label: '撥款', route: ADMIN_ROUTES.listPayouts },
   { key: 'reconciliation', path: '/reconciliation', label: '對帳與匯出', route: ADMIN_ROUTES.reconciliation },
   { key: 'audit', path: '/audit', label: '操作紀錄', route: ADMIN_ROUTES.listAudit },
+  { key: 'products', path: '/products', label: '貸款產品', route: ADMIN_ROUTES.listProducts },
+  { key: 'content', path: '/content', label: '首頁內容與客服', route: ADMIN_ROUTES.listHomeContent },
+  { key: 'documents', path: '/documents', label: '條款與隱私權政策', route: ADMIN_ROUTES.listDocuments },
   { key: 'settings', path: '/settings', label: '網域與活動設定', route: ADMIN_ROUTES.getApiOrigins },
+  { key: 'policies', path: '/policies', label: '審核門檻與提醒簡訊', route: ADMIN_ROUTES.getDecisionPolicy },
   { key: 'operators', path: '/operators', label: '操作人員', route: ADMIN_ROUTES.listOperators },
 ] as const;
 

@@ -7,7 +7,11 @@ import { OPERATOR_ROLES } from './admin-roles.ts';
 const keysOf = <T extends Record<string, unknown>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 export const ZOperatorRoleSchema = z.enum(OPERATOR_ROLES);
-export const ZUsernameSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,32}$/);
+export const ZUsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{3,32}$/);
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
 export const ZSecondFactorSchema = z.string().trim().min(6).max(16);
 
@@ -42,7 +46,10 @@ export const ZEnrolmentShowResponseSchema = z.object({
 export type TEnrolmentShowResponse = z.infer<typeof ZEnrolmentShowResponseSchema>;
 export const ZEnrolmentCompleteRequestSchema = ZEnrolmentTokenSchema.extend({
   password: z.string().min(12).max(200),
-  code: z.string().trim().regex(/^\d{6}$/),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
 });
 export const ZEnrolmentCompleteResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type TEnrolmentCompleteResponse = z.infer<typeof ZEnrolmentCompleteResponseSchema>;
@@ -79,7 +86,11 @@ export const ZReviewDetailResponseSchema = z.object({
   outcomes: z.array(z.object({ rule: z.string(), outcome: z.string(), detail: z.record(z.string(), z.unknown()), decidedAt: z.string() })),
   /** What the borrower typed in step 1 (ID number masked) and what the card reading gave (ID number masked, with whether it matches). */
   typed: ZCardValuesSchema,
-  ocr: ZCardValuesSchema.extend({ idNumberMatches: z.boolean().nullable(), correctedFields: z.array(z.string()), acceptedDifferences: z.array(z.string()) }).nullable(),
+  ocr: ZCardValuesSchema.extend({
+    idNumberMatches: z.boolean().nullable(),
+    correctedFields: z.array(z.string()),
+    acceptedDifferences: z.array(z.string()),
+  }).nullable(),
   face: z.array(
     z.object({
       at: z.string(),
@@ -95,8 +106,16 @@ export const ZReviewDetailResponseSchema = z.object({
 export type TReviewDetailResponse = z.infer<typeof ZReviewDetailResponseSchema>;
 
 export const ZReviewDecisionRequestSchema = z.discriminatedUnion('verdict', [
-  z.object({ verdict: z.literal('approve'), reasonCode: z.enum(keysOf(REVIEW_APPROVE_REASONS)), note: z.string().trim().max(500).default('') }),
-  z.object({ verdict: z.literal('refuse'), reasonCode: z.enum(keysOf(REVIEW_REFUSE_REASONS)), note: z.string().trim().max(500).default('') }),
+  z.object({
+    verdict: z.literal('approve'),
+    reasonCode: z.enum(keysOf(REVIEW_APPROVE_REASONS)),
+    note: z.string().trim().max(500).default(''),
+  }),
+  z.object({
+    verdict: z.literal('refuse'),
+    reasonCode: z.enum(keysOf(REVIEW_REFUSE_REASONS)),
+    note: z.string().trim().max(500).default(''),
+  }),
 ]);
 export type TReviewDecisionRequest = z.input<typeof ZReviewDecisionRequestSchema>;
 export const ZReviewDecisionResponseSchema = z.object({
@@ -121,7 +140,11 @@ export const ZPaymentListResponseSchema = z.object({ items: z.array(ZPaymentItem
 export type TPaymentListResponse = z.infer<typeof ZPaymentListResponseSchema>;
 export const ZTransferReviewRequestSchema = z.discriminatedUnion('verdict', [
   z.object({ verdict: z.literal('confirm'), note: z.string().trim().max(500).default('') }),
-  z.object({ verdict: z.literal('reject'), reasonCode: z.enum(keysOf(TRANSFER_REJECT_REASONS)), note: z.string().trim().max(500).default('') }),
+  z.object({
+    verdict: z.literal('reject'),
+    reasonCode: z.enum(keysOf(TRANSFER_REJECT_REASONS)),
+    note: z.string().trim().max(500).default(''),
+  }),
 ]);
 export type TTransferReviewRequest = z.input<typeof ZTransferReviewRequestSchema>;
 export const ZHeldResolveRequestSchema = z.object({ verdict: z.enum(['credit', 'refund']), note: z.string().trim().max(500).default('') });
@@ -140,8 +163,14 @@ export const ZAuditQuerySchema = z.object({
   operator: z.string().trim().max(32).optional(),
   action: z.enum(keysOf(AUDIT_ACTION_LABELS)).optional(),
   /** YYYY-MM-DD, Taipei days, both included. */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   target: z.string().trim().max(64).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -155,7 +184,11 @@ export const ZAuditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
-export const ZAuditListResponseSchema = z.object({ items: z.array(ZAuditEntrySchema), total: z.number().int(), pageSize: z.number().int() });
+export const ZAuditListResponseSchema = z.object({
+  items: z.array(ZAuditEntrySchema),
+  total: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type TAuditListResponse = z.infer<typeof ZAuditListResponseSchema>;
 
 // Settings served to the borrowers' app.

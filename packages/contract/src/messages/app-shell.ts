@@ -15,13 +15,7 @@ export const STEP_CONTACTS = '聯絡人';
 export const STEP_ID_CARD = '身分證';
 export const STEP_BANK_CARD = '銀行卡';
 export const STEP_FACE = '識別後領款';
-export const ONBOARDING_STEPS = [
-  STEP_PERSONAL,
-  STEP_CONTACTS,
-  STEP_ID_CARD,
-  STEP_BANK_CARD,
-  STEP_FACE,
-] as const;
+export const ONBOARDING_STEPS = [STEP_PERSONAL, STEP_CONTACTS, STEP_ID_CARD, STEP_BANK_CARD, STEP_FACE] as const;
 
 // Customer service and copy (SPEC.md sections 1, 8).
 /** SPEC.md writes 已復製 (a wrong character: 復 is restore); users read 已複製. */
@@ -97,9 +91,9 @@ export const TAB_BAR_LABEL = '主選單';
  */
 export const PICKER_WHEEL_LABELS: Readonly<Record<string, string>> = {
   '当前选择的是：': '目前選擇的是：',
-  '当前未选择': '目前未選擇',
-  '没有上一项': '沒有上一項',
+  当前未选择: '目前未選擇',
+  没有上一项: '沒有上一項',
   '选择上一项：': '選擇上一項：',
-  '没有下一项': '沒有下一項',
+  没有下一项: '沒有下一項',
   '选择下一项：': '選擇下一項：',
 };

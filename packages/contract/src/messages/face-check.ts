@@ -23,13 +23,39 @@ export const FACE_UNAVAILABLE = '人臉識別暫時無法使用，請稍後再�
 export const FACE_PASSED = '人臉識別已通過';
 
 // The personal-data list.
-export const FACE_DATA_LIST_LABEL = '人臉識別紀錄（僅保存分數，不保存臉部特徵）';
+export const FACE_DATA_LIST_LABEL = '人臉識別紀錄（錄影畫面加密保存供審核，不保存臉部特徵）';
 export const FACE_DATA_LIST_VALUE = (attempts: number, outcome: string) => `${attempts} 次；${outcome}`;
 export const FACE_OUTCOME_LABELS: Record<string, string> = {
   pending: '未完成',
   passed: '已通過',
   failed: '未通過',
   manual_review: '專人審核中',
+};
+
+// Active liveness (the capture of the challenge).
+export const FACE_CHALLENGE_EXPIRED = '動作驗證已逾時，請重新開始';
+export const FACE_CAPTURE_REPLAYED = '這段錄影已使用過，請重新錄製';
+export const FACE_CAPTURE_FRAMES = '錄影畫面不足，請重新錄製';
+export const FACE_CAPTURE_FACE_LOST = '錄影中有畫面找不到人臉，請保持臉部在框線內重新錄製';
+export const FACE_CAPTURE_NOT_DONE = '未偵測到指定的動作，請依畫面提示重新錄製';
+/** Staff see why a capture failed (console); the borrower sees FACE_LIVENESS_FAILED or the above. */
+export const FACE_LIVENESS_REASON_LABELS: Record<string, string> = {
+  frame_count: '畫面數不符',
+  frame_times: '畫面時間不符',
+  face_lost: '有畫面無人臉',
+  several_faces: '有畫面多張人臉',
+  different_faces: '各畫面非同一人',
+  no_motion: '畫面靜止（疑似照片）',
+  challenge_not_done: '未完成指定動作',
+  flat: '臉部呈平面移動（疑似照片或螢幕）',
+  spoof: '防偽分數過低',
+  no_camera: '無相機，改由專人審核',
+};
+export const FACE_CHALLENGE_LABELS: Record<string, string> = {
+  turn_left: '向左轉頭',
+  turn_right: '向右轉頭',
+  blink: '眨眼',
+  move_closer: '靠近鏡頭',
 };
 export const FACE_RETAKE_REQUIRED = '此照片已完成驗證，請重新拍攝一張';
 export const FACE_CHECK_LIMIT = '人臉識別次數過多，請一小時後再試';

@@ -16,3 +16,15 @@ export const FACE_CAPTURE_CHECKING = '正在驗證，請稍候…';
 export const FACE_CAPTURE_CAMERA_UNAVAILABLE = '無法開啟相機，請改用下方按鈕拍攝或選擇照片';
 export const FACE_STEP_DONE = '人臉識別已完成';
 export const FACE_STEP_REVIEW = '已轉由專人審核，您仍可繼續申請';
+
+// The capture of the challenge (active liveness): shown while the front camera records.
+export const FACE_CHALLENGE_PROMPTS: Record<'turn_left' | 'turn_right' | 'blink' | 'move_closer', string> = {
+  turn_left: '請慢慢將頭轉向您的左邊',
+  turn_right: '請慢慢將頭轉向您的右邊',
+  blink: '請正視鏡頭，慢慢眨一次眼睛',
+  move_closer: '請將手機慢慢靠近臉部',
+};
+export const FACE_CAPTURE_START = '開始驗證';
+export const FACE_CAPTURE_GET_READY = '請正視鏡頭，即將開始錄影';
+export const FACE_CAPTURE_RECORDING = '錄影中，請依提示動作';
+export const FACE_CAPTURE_NO_CAMERA_REVIEW = '無法開啟相機：您可改為上傳自拍照，將由專人審核身分（需要較長時間）';

@@ -26,3 +26,6 @@ export const DOCUMENT_NOT_FOUND = '查無此文件';
 export const UPLOAD_NOT_IMAGE = '僅接受 JPG、PNG、WEBP 或 GIF 圖片';
 export const UPLOAD_MISSING_FILE = '請選擇要上傳的圖片';
 export const IMAGE_KEY_INVALID = '找不到上傳的圖片，請重新上傳';
+
+/** The data list's line of the legal documents' versions a user accepted. */
+export const DOCUMENTS_ACCEPTED_DATA_LIST_LABEL = '已同意的條款版本';

@@ -86,6 +86,9 @@ export const EARLY_REPAYMENT_TIP =
 export const PRODUCT_INVALID_AMOUNT_RANGE = '金額範圍設定錯誤：最低、最高與級距須為正整數，且最低金額不得大於最高金額';
 export const PRODUCT_NO_TERMS = '至少須設定一個借款期限';
 export const PRODUCT_EXTENSION_NOT_ALLOWED = '只有到期一次還本付息的產品可以展期';
+export const PRODUCT_NAME_INVALID = '產品名稱須為 1 至 40 個字';
+export const PRODUCT_NAME_TAKEN = '已有同名的貸款產品，請換一個名稱';
+export const PRODUCT_NOT_FOUND_ADMIN = '找不到此貸款產品';
 
 export function productTermTooShort(term: number, days: number, minTermDays: number): string {
   return `期限 ${term} 只有 ${days} 天，短於最低 ${minTermDays} 天`;
@@ -97,4 +100,23 @@ export function productAprOverCap(amount: number, term: number, apr: number, cap
 
 export function productExtendedAprOverCap(amount: number, term: number, apr: number, capPercent: number): string {
   return `金額 ${ntd(amount)}、期限 ${term} 展期後的總費用年百分率 ${apr.toFixed(2)}% 超過上限 ${capPercent}%`;
+}
+
+// Campaigns: a time-boxed interest discount, never a cash incentive (decision 0152).
+export const CAMPAIGN_NOT_FOUND = '找不到此活動';
+export const CAMPAIGN_PRODUCT_UNKNOWN = '找不到活動指定的貸款產品';
+
+/** A percentage point count as the borrower reads it: 2, 1.5, 0.25. */
+function points(percent: number): string {
+  return String(Math.round(percent * 100) / 100);
+}
+
+/** activity/award's line: what the discount is, on what, until when, and that the quote includes it. */
+export function campaignLine(title: string, discountPercent: number, productName: string | null, endsOn: string): string {
+  return `${title}：${productName ? `「${productName}」` : '所有產品'}年利率減 ${points(discountPercent)} 個百分點，至 ${peopleDate(endsOn)} 止，已計入試算與總費用年百分率`;
+}
+
+/** The line under a quote that includes a campaign's discount. */
+export function quoteCampaignLine(title: string, discountPercent: number, baseRatePercent: number, ratePercent: number): string {
+  return `${title}：年利率由 ${points(baseRatePercent)}% 降為 ${points(ratePercent)}%（減 ${points(discountPercent)} 個百分點），以上試算與總費用年百分率已計入此折扣`;
 }

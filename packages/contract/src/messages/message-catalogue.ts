@@ -14,8 +14,10 @@ import * as onboarding from './onboarding.ts';
 import * as onboardingPages from './onboarding-pages.ts';
 import * as orderPages from './order-pages.ts';
 import * as orders from './orders.ts';
+import * as payoutAccount from './payout-account.ts';
 import * as repayments from './repayments.ts';
 import * as requestErrors from './request-errors.ts';
+import * as webVitals from './web-vitals.ts';
 
 /**
  * Every message file, for the checks that span them all (SPEC.md's wording, no Simplified
@@ -40,8 +42,10 @@ export const MESSAGE_FILES = {
   onboardingPages,
   orderPages,
   orders,
+  payoutAccount,
   repayments,
   requestErrors,
+  webVitals,
 } as const;
 
 /** Every constant of every message file, by name. */

@@ -9,8 +9,18 @@ const SPEC = readFileSync(new URL('../../../../docs/SPEC.md', import.meta.url), 
  * Traditional Chinese, and gives a few texts in Simplified characters.
  */
 const SIMPLIFIED_TO_TRADITIONAL: Readonly<Record<string, string>> = {
-  细: '細', 图: '圖', 过: '過', 请: '請', 传: '傳', 须: '須', 数: '數', 组: '組', 类: '類',
-  据: '據', 开: '開', 拦: '攔',
+  细: '細',
+  图: '圖',
+  过: '過',
+  请: '請',
+  传: '傳',
+  须: '須',
+  数: '數',
+  组: '組',
+  类: '類',
+  据: '據',
+  开: '開',
+  拦: '攔',
 };
 
 /**

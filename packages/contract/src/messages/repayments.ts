@@ -50,13 +50,15 @@ export function extensionAprOverCap(apr: number, capPercent: number): string {
 }
 export const EXTENSION_ORDER_NOT_REPAYING = '此訂單目前無法展期';
 
-/** Reminders: to the borrower only, 07:00-22:00 Taipei time, no threats, no third party. */
-export function reminderDueSoon(productName: string, dueDate: string, amount: number, daysBefore: number): string {
-  return `【${productName}】提醒您：您的借款將於 ${daysBefore} 天後（${peopleDate(dueDate)}）到期，應繳 ${ntd(amount)}。可於 App 訂單頁取得超商代碼或虛擬帳號繳費。`;
-}
-export function reminderFirstOverdueDay(productName: string, dueDate: string, amount: number): string {
-  return `【${productName}】提醒您：您的借款已於 ${peopleDate(dueDate)} 到期，目前應繳 ${ntd(amount)}。請盡快於 App 訂單頁繳費，如有困難請聯繫客服。`;
-}
+/**
+ * Reminders: to the borrower only, 07:00-22:00 Taipei time, no threats, no third party.
+ * The texts as first sent, before an administrator edits them in the console
+ * (`reminder-template.ts` renders them: {productName}, {dueDate}, {amount}, {daysBefore}).
+ */
+export const REMINDER_DUE_SOON_DEFAULT =
+  '【{productName}】提醒您：您的借款將於 {daysBefore} 天後（{dueDate}）到期，應繳 {amount}。可於 App 訂單頁取得超商代碼或虛擬帳號繳費。';
+export const REMINDER_FIRST_OVERDUE_DAY_DEFAULT =
+  '【{productName}】提醒您：您的借款已於 {dueDate} 到期，目前應繳 {amount}。請盡快於 App 訂單頁繳費，如有困難請聯繫客服。';
 
 /** The sandbox store page (development only). */
 export const SANDBOX_STORE_TITLE = '超商櫃檯模擬（測試環境）';

@@ -10,8 +10,9 @@ export type TChangeDomainNameResponse = z.infer<typeof ZChangeDomainNameResponse
 
 /**
  * POST /api/v3/activity/award — running campaigns. A campaign may only be a time-boxed
- * interest discount that the quote and the APR include, never a cash incentive to borrow;
- * until quotes apply such a discount the list is empty.
+ * interest discount that the quote and the APR include, never a cash incentive to borrow
+ * (decision 0152). `interestDiscountPercent`: percentage points off the yearly contract
+ * rate; `productId` null: every product; `text`: the line the app shows.
  */
 export const ZActivityAwardResponseSchema = z.object({
   campaigns: z.array(
@@ -21,6 +22,8 @@ export const ZActivityAwardResponseSchema = z.object({
       interestDiscountPercent: z.number(),
       startsOn: z.string(),
       endsOn: z.string(),
+      productId: z.string().nullable(),
+      text: z.string(),
     }),
   ),
 });

@@ -78,4 +78,4 @@ export const ZEditPasswordRequestSchema = z.union([
 /** POST /auth/v3/user/destroy — needs a fresh code sent with purpose 'destroy'. */
 export const ZDestroyRequestSchema = z.object({ code: ZVerifyCodeSchema });
 
-export const ZOkResponseSchema = z.object({ ok: z.literal(true) });
+export { ZOkResponseSchema } from './common.ts';

@@ -7,12 +7,7 @@ import {
   BANK_PASSBOOK_IMAGE_INVALID,
   BANK_UNKNOWN,
 } from '../messages/bank-accounts.ts';
-import {
-  BANK_BRANCH_CODE_PATTERN,
-  BANK_CODE_PATTERN,
-  isValidBankAccount,
-  normalizeBankAccount,
-} from '../validators/bank-account.ts';
+import { BANK_BRANCH_CODE_PATTERN, BANK_CODE_PATTERN, isValidBankAccount, normalizeBankAccount } from '../validators/bank-account.ts';
 
 /** Onboarding step 4 (銀行卡): the bank list, branches and the user's bank accounts. */
 

@@ -32,7 +32,11 @@ export type TCommonConfigResponse = z.infer<typeof ZCommonConfigResponseSchema>;
 
 /** GET /api/v3/common/config/one with `configKey` (used with 'line'). */
 export const ZConfigOneRequestSchema = z.object({
-  configKey: z.string().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/),
+  configKey: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/),
 });
 export type TConfigOneRequest = z.infer<typeof ZConfigOneRequestSchema>;
 

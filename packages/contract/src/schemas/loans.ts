@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ZBankCardIdSchema, ZBankCardSchema } from './bank-accounts.ts';
 import { ZRequestIdSchema } from './common.ts';
 import { ZOrderIdSchema, ZOrderStateSchema } from './orders.ts';
+import { ZInterestMethodSchema, ZLoanProductSchema, ZProductIdSchema } from './loan-home.ts';
+
+export * from './loan-home.ts';
 
 /**
  * Loans: products, home data, quotes and the application (SPEC.md section 7 "Loan").
@@ -11,38 +14,6 @@ import { ZOrderIdSchema, ZOrderStateSchema } from './orders.ts';
 
 const ZMoneySchema = z.number().int().nonnegative();
 const ZCalendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** How a product computes interest: one repayment after N days, or equal monthly instalments (等額本息). */
-export const INTEREST_METHODS = ['singleRepayment', 'equalInstalments'] as const;
-export const ZInterestMethodSchema = z.enum(INTEREST_METHODS);
-export type TInterestMethod = z.infer<typeof ZInterestMethodSchema>;
-
-/** A product id as every answer shows it (a positive integer, as a string). */
-export const ZProductIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);
-
-/** A product as the home page, the product list and loan/init show it. */
-export const ZLoanProductSchema = z.object({
-  id: ZProductIdSchema,
-  name: z.string(),
-  method: ZInterestMethodSchema,
-  /** Contract interest rate, percent a year. */
-  annualRatePercent: z.number(),
-  amountMin: ZMoneySchema,
-  /** The product's maximum; loan/init lowers it to what this user may take. */
-  amountMax: ZMoneySchema,
-  amountStep: ZMoneySchema,
-  /** Days for a single repayment, months for equal instalments. */
-  terms: z.array(z.number().int().positive()),
-  termUnit: z.enum(['day', 'month']),
-  /** The lowest and highest APR over every amount and term the product allows. */
-  aprMinPercent: z.number(),
-  aprMaxPercent: z.number(),
-  /** Whether a single-repayment loan may be extended (展期), and how. */
-  extension: z
-    .object({ periodDays: z.number().int(), maxCount: z.number().int(), feePercentOfPrincipal: z.number() })
-    .nullable(),
-});
-export type TLoanProduct = z.infer<typeof ZLoanProductSchema>;
 
 export const ZQuotedFeeSchema = z.object({ code: z.string(), name: z.string(), amount: ZMoneySchema });
 export const ZQuotedInstalmentSchema = z.object({
@@ -77,6 +48,20 @@ export const ZLoanQuoteSchema = z.object({
   aprBaseDate: ZCalendarDateSchema,
   /** The footnote shown with the APR (the APR is not the loan rate; base date; assumptions). */
   aprFootnote: z.string(),
+  /**
+   * A running campaign's interest discount this quote includes (annualRatePercent is the
+   * lowered rate); absent or null: none. Never a cash amount (decision 0152).
+   */
+  campaign: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      discountPercent: z.number(),
+      baseAnnualRatePercent: z.number(),
+      text: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TLoanQuote = z.infer<typeof ZLoanQuoteSchema>;
 
@@ -87,63 +72,6 @@ export const ZQuoteRequestSchema = z.object({
   term: z.number().int().positive(),
 });
 export type TQuoteRequest = z.input<typeof ZQuoteRequestSchema>;
-
-export const ZBannerSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  /** An image path served by the web app or an absolute https URL. */
-  imageUrl: z.string(),
-  /** In-app route (`/pages/...`) or absolute https URL; empty: not clickable. */
-  linkUrl: z.string(),
-});
-export type TBanner = z.infer<typeof ZBannerSchema>;
-export const ZNoticeSchema = z.object({ id: z.string(), text: z.string() });
-export type TNotice = z.infer<typeof ZNoticeSchema>;
-export const ZPopupSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  imageUrl: z.string(),
-  linkUrl: z.string(),
-});
-export type TPopup = z.infer<typeof ZPopupSchema>;
-
-/** Where the user stands, for the home card and 立即申請. */
-export const USER_LOAN_STATES = ['visitor', 'onboarding', 'ready', 'openOrder', 'coolDown'] as const;
-export const ZUserLoanStateSchema = z.enum(USER_LOAN_STATES);
-
-/**
- * POST /api/v3/loan/common/index (public) — the whole home page in one request: the
- * highest amount available to this visitor or user, the products, the user's state,
- * banners and notices.
- */
-export const ZLoanIndexResponseSchema = z.object({
-  productName: z.string(),
-  /** A visitor: the highest product maximum; a user: within their credit limit. */
-  maxAmount: ZMoneySchema,
-  aprMinPercent: z.number(),
-  aprMaxPercent: z.number(),
-  aprCapPercent: z.number(),
-  /** The APR disclosure line under the amount card. */
-  aprLine: z.string(),
-  products: z.array(ZLoanProductSchema),
-  userState: ZUserLoanStateSchema,
-  /** The open order, when userState is openOrder. */
-  openOrder: z.object({ id: ZOrderIdSchema, state: ZOrderStateSchema }).nullable(),
-  /** The end of a refusal's cool-down, when userState is coolDown. */
-  coolDownUntil: ZCalendarDateSchema.nullable(),
-  banners: z.array(ZBannerSchema),
-  notices: z.array(ZNoticeSchema),
-});
-export type TLoanIndexResponse = z.infer<typeof ZLoanIndexResponseSchema>;
-
-export const ZBannerListResponseSchema = z.object({ banners: z.array(ZBannerSchema) });
-export const ZNoticeListResponseSchema = z.object({ notices: z.array(ZNoticeSchema) });
-/** getPop: the popup to show now (at most once a day per user), or null. */
-export const ZGetPopResponseSchema = z.object({ popup: ZPopupSchema.nullable() });
-export type TGetPopResponse = z.infer<typeof ZGetPopResponseSchema>;
-export const ZConfirmPopRequestSchema = z.object({ popupId: z.string().min(1).max(20) });
-export const ZPopListResponseSchema = z.object({ popups: z.array(ZPopupSchema) });
 
 /** adjust: a new quote when amount or term changes. */
 export const ZQuoteResponseSchema = z.object({ quote: ZLoanQuoteSchema });

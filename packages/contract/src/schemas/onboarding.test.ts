@@ -6,11 +6,7 @@ import {
   CONTACTS_TOO_FEW,
   ID_NUMBER_INVALID,
 } from '../messages/onboarding.ts';
-import {
-  ZEmergencyContactAddRequestSchema,
-  ZSupplementUserInfoRequestSchema,
-  type TSupplementUserInfoRequest,
-} from './onboarding.ts';
+import { ZEmergencyContactAddRequestSchema, ZSupplementUserInfoRequestSchema, type TSupplementUserInfoRequest } from './onboarding.ts';
 
 const details: TSupplementUserInfoRequest = {
   name: '王小明',
@@ -29,8 +25,7 @@ const details: TSupplementUserInfoRequest = {
   lineId: 'ming',
 };
 
-const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
 describe('step 1 request', () => {
   it('normalises the ID number and the county (台 → 臺)', () => {
@@ -68,7 +63,11 @@ describe('step 2 request', () => {
   it.each([
     ['fewer than two', { contacts: [two[0]], consent: true }, CONTACTS_TOO_FEW],
     ['the same number twice', { contacts: [two[0], { ...two[1], mobile: '0912000001' }], consent: true }, CONTACTS_DUPLICATE],
-    ['a number that is no Taiwan mobile', { contacts: [two[0], { ...two[1], mobile: '0212345678' }], consent: true }, CONTACT_MOBILE_INVALID],
+    [
+      'a number that is no Taiwan mobile',
+      { contacts: [two[0], { ...two[1], mobile: '0212345678' }], consent: true },
+      CONTACT_MOBILE_INVALID,
+    ],
     ['no consent', { contacts: two, consent: false }, CONTACT_CONSENT_REQUIRED],
   ])('refuses %s', (_case, payload, message) => {
     expect(firstMessage(ZEmergencyContactAddRequestSchema.safeParse(payload))).toBe(message);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ZBankCardIdSchema } from './bank-accounts.ts';
 import { ZOrderIdSchema } from './common.ts';
+import { ZOrderStateSchema } from './order-state.ts';
+import { ZPayoutFailureSchema } from './payout-failure.ts';
 import { ZPaymentSchema } from './repayments.ts';
 
 /**
@@ -7,16 +10,7 @@ import { ZPaymentSchema } from './repayments.ts';
  * Money is whole NT dollars; dates `YYYY-MM-DD` in Asia/Taipei; times ISO 8601.
  */
 
-/**
- * The states, named as the UI shows them. 待簽約: applied, contract not signed yet (the
- * borrower may still walk away); then PRODUCT.md's machine from 審核中.
- */
-export const ORDER_STATES = ['待簽約', '審核中', '已核准', '放款中', '待還款', '已逾期', '已結清', '已拒絕', '已取消'] as const;
-export const ZOrderStateSchema = z.enum(ORDER_STATES);
-export type TOrderState = z.infer<typeof ZOrderStateSchema>;
-
-/** States after which an order is no longer open. */
-export const CLOSED_ORDER_STATES = ['已結清', '已拒絕', '已取消'] as const satisfies readonly TOrderState[];
+export { CLOSED_ORDER_STATES, ORDER_STATES, ZOrderStateSchema, type TOrderState } from './order-state.ts';
 
 export { ZOrderIdSchema };
 
@@ -79,6 +73,8 @@ export const ZOrderEventSchema = z.object({
   at: z.string(),
 });
 
+export { ZPayoutFailureSchema, type TPayoutFailure } from './payout-failure.ts';
+
 /** POST /api/v3/order/loanOrderDetail */
 export const ZOrderDetailRequestSchema = z.object({ orderId: ZOrderIdSchema });
 export const ZOrderDetailSchema = ZOrderSummarySchema.extend({
@@ -113,6 +109,8 @@ export const ZOrderDetailSchema = ZOrderSummarySchema.extend({
   /** What the borrower may do now. */
   /** A single-repayment loan whose extension window has not opened yet: the day it opens. */
   extensionOpensOn: z.string().nullable().default(null),
+  /** The order's failed payout, while it waits for a retry (decision 0169). */
+  payoutFailure: ZPayoutFailureSchema.nullable().default(null),
   actions: z.object({
     sign: z.boolean(),
     cancel: z.boolean(),
@@ -124,3 +122,17 @@ export const ZOrderDetailSchema = ZOrderSummarySchema.extend({
 export type TOrderDetail = z.infer<typeof ZOrderDetailSchema>;
 export const ZOrderDetailResponseSchema = z.object({ order: ZOrderDetailSchema });
 export type TOrderDetailResponse = z.infer<typeof ZOrderDetailResponseSchema>;
+
+/**
+ * POST /api/v3/order/changePayoutAccount (not in SPEC.md; decision 0169): after the order's
+ * payout failed and before finance retries it, the order's borrower names another of their
+ * bound accounts (`cardId`, as bindCard/list gives it) as the order's receiving account.
+ */
+export const ZChangePayoutAccountRequestSchema = z.object({
+  orderId: ZOrderIdSchema,
+  cardId: ZBankCardIdSchema,
+});
+export type TChangePayoutAccountRequest = z.infer<typeof ZChangePayoutAccountRequestSchema>;
+/** The order's receiving account now, masked (臺灣銀行 ****1234). */
+export const ZChangePayoutAccountResponseSchema = z.object({ bankAccount: z.string() });
+export type TChangePayoutAccountResponse = z.infer<typeof ZChangePayoutAccountResponseSchema>;

@@ -34,13 +34,18 @@ describe('a payoff split over a channel limit', () => {
 
   it('for any amount within reach, the parts add up to it and each is within the channel limits', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 2, max: 60_000 }), fc.integer({ min: 1, max: 1_000_000 }), (min, spread, left) => {
-        const channel = { minAmount: min, maxAmount: 2 * min + spread };
-        fc.pre(left >= min);
-        const parts = partsOf(left, channel);
-        expect(parts.every((part) => part !== null && part >= channel.minAmount && part <= channel.maxAmount)).toBe(true);
-        expect(parts.reduce<number>((sum, part) => sum + (part ?? 0), 0)).toBe(left);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2_000 }),
+        fc.integer({ min: 2, max: 60_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (min, spread, left) => {
+          const channel = { minAmount: min, maxAmount: 2 * min + spread };
+          fc.pre(left >= min);
+          const parts = partsOf(left, channel);
+          expect(parts.every((part) => part !== null && part >= channel.minAmount && part <= channel.maxAmount)).toBe(true);
+          expect(parts.reduce<number>((sum, part) => sum + (part ?? 0), 0)).toBe(left);
+        },
+      ),
     );
   });
 });

@@ -4,9 +4,7 @@ import { z } from 'zod';
 export const ZUserQuestionQueryRequestSchema = z.object({ keyword: z.string().max(50).optional() });
 export const QUESTION_STATES = ['open', 'answered', 'closed'] as const;
 export const ZUserQuestionQueryResponseSchema = z.object({
-  faq: z.array(
-    z.object({ group: z.string(), items: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string() })) }),
-  ),
+  faq: z.array(z.object({ group: z.string(), items: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string() })) })),
   mine: z.array(
     z.object({
       id: z.string(),

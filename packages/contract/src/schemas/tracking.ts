@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The 'other mark' tracking call: sent on every back action with event '-1'. */
 export const BACK_EVENT = '-1';
+/** The same call once per start of the app, with the route it opened on: the funnel's first step. */
+export const LAUNCH_EVENT = 'launch';
 
 export const ZOtherMarkRequestSchema = z.object({
   event: z.string().min(1).max(64),

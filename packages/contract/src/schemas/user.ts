@@ -60,9 +60,7 @@ export const ZAppListRequestSchema = z.object({
  * (e.g. the Contact Picker API, which asks them each time); never read in bulk.
  */
 export const ZContactsListRequestSchema = z.object({
-  contacts: z
-    .array(z.object({ name: z.string().min(1).max(32), mobile: z.string().max(20), relationship: z.string().max(16) }))
-    .max(10),
+  contacts: z.array(z.object({ name: z.string().min(1).max(32), mobile: z.string().max(20), relationship: z.string().max(16) })).max(10),
   consent: z.literal(true),
 });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BANK_BRANCH_CODE_PATTERN,
-  BANK_CODE_PATTERN,
-  isValidBankAccount,
-  maskBankAccount,
-  normalizeBankAccount,
-} from './bank-account.ts';
+import { BANK_BRANCH_CODE_PATTERN, BANK_CODE_PATTERN, isValidBankAccount, maskBankAccount, normalizeBankAccount } from './bank-account.ts';
 
 describe('bank account number', () => {
   it.each(['1234567890', '12345678901234', '1234567890123456'])('accepts %s (10 to 16 digits)', (a) => {

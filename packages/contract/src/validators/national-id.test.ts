@@ -1,11 +1,6 @@
 import { isIdCardNumber } from 'taiwan-id-validator';
 import { describe, expect, it } from 'vitest';
-import {
-  genderOfIdentityNumber,
-  isValidTaiwanIdentityNumber,
-  maskIdentityNumber,
-  normalizeIdentityNumber,
-} from './national-id.ts';
+import { genderOfIdentityNumber, isValidTaiwanIdentityNumber, maskIdentityNumber, normalizeIdentityNumber } from './national-id.ts';
 
 /** mulberry32: a small seeded generator, so a failure names numbers that reproduce. */
 function seededRandom(seed: number): () => number {

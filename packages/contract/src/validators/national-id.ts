@@ -2,9 +2,34 @@
  * Taiwan national ID (身分證字號) and resident certificate (統一證號) checks.
  * Letter values per the Ministry of the Interior table; weights 1,9,8,7,6,5,4,3,2,1,1.
  */
-const LETTER_VALUES: Readonly<Record<string, number>> = {
-  A: 10, B: 11, C: 12, D: 13, E: 14, F: 15, G: 16, H: 17, I: 34, J: 18, K: 19, L: 20, M: 21,
-  N: 22, O: 35, P: 23, Q: 24, R: 25, S: 26, T: 27, U: 28, V: 29, W: 32, X: 30, Y: 31, Z: 33,
+/** Each first letter's value (Ministry of the Interior table), A to Z. */
+export const LETTER_VALUES: Readonly<Record<string, number>> = {
+  A: 10,
+  B: 11,
+  C: 12,
+  D: 13,
+  E: 14,
+  F: 15,
+  G: 16,
+  H: 17,
+  I: 34,
+  J: 18,
+  K: 19,
+  L: 20,
+  M: 21,
+  N: 22,
+  O: 35,
+  P: 23,
+  Q: 24,
+  R: 25,
+  S: 26,
+  T: 27,
+  U: 28,
+  V: 29,
+  W: 32,
+  X: 30,
+  Y: 31,
+  Z: 33,
 };
 const DIGIT_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 1, 1] as const;
 
@@ -51,11 +76,7 @@ export function isValidOldResidentCertificate(input: string): boolean {
 
 /** Any identity number a borrower may hold: national ID or either resident certificate. */
 export function isValidTaiwanIdentityNumber(input: string): boolean {
-  return (
-    isValidNationalId(input) ||
-    isValidNewResidentCertificate(input) ||
-    isValidOldResidentCertificate(input)
-  );
+  return isValidNationalId(input) || isValidNewResidentCertificate(input) || isValidOldResidentCertificate(input);
 }
 
 /** The ID number as stored and compared: trimmed, upper case. */

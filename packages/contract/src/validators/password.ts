@@ -12,9 +12,6 @@ export const TYPED_PASSWORD_MAX_LENGTH = 64;
 
 export function isValidPassword(input: string): boolean {
   return (
-    input.length >= PASSWORD_MIN_LENGTH &&
-    input.length <= PASSWORD_MAX_LENGTH &&
-    PASSWORD_LETTER.test(input) &&
-    PASSWORD_DIGIT.test(input)
+    input.length >= PASSWORD_MIN_LENGTH && input.length <= PASSWORD_MAX_LENGTH && PASSWORD_LETTER.test(input) && PASSWORD_DIGIT.test(input)
   );
 }

@@ -5,12 +5,7 @@ import {
   isValidOldResidentCertificate,
   isValidTaiwanIdentityNumber,
 } from './national-id.ts';
-import {
-  isValidTaiwanMobile,
-  maskTaiwanMobile,
-  normalizeTaiwanMobile,
-  normalizeTypedTaiwanMobile,
-} from './mobile.ts';
+import { isValidTaiwanMobile, maskTaiwanMobile, normalizeTaiwanMobile, normalizeTypedTaiwanMobile } from './mobile.ts';
 import { isVerifyCode, VERIFY_CODE_LENGTH } from './verify-code.ts';
 import { isValidPassword } from './password.ts';
 import { ZPasswordSchema, ZVerifyCodeSchema } from '../schemas/auth.ts';
@@ -66,12 +61,9 @@ describe('mobile', () => {
   ])('normalises %s to %s', (input, expected) => {
     expect(normalizeTaiwanMobile(input)).toBe(expected);
   });
-  it.each(['0812345678', '091234567', '09123456789', '+886812345678', '886912345678', 'abc', ''])(
-    'refuses %s',
-    (input) => {
-      expect(isValidTaiwanMobile(input)).toBe(false);
-    },
-  );
+  it.each(['0812345678', '091234567', '09123456789', '+886812345678', '886912345678', 'abc', ''])('refuses %s', (input) => {
+    expect(isValidTaiwanMobile(input)).toBe(false);
+  });
   it('takes a number typed after the +886 prefix without its leading 0, in forms only', () => {
     expect(normalizeTypedTaiwanMobile('912 345 678')).toBe('0912345678');
     expect(normalizeTypedTaiwanMobile('0912345678')).toBe('0912345678');

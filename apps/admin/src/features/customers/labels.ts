@@ -3,8 +3,20 @@ import { AUDIT_ACTION_LABELS } from '@app/contract/admin/admin-messages.ts';
 /** How the console names the borrower side's codes. */
 export const GENDER_LABELS: Record<string, string> = { male: '男', female: '女' };
 export const CHANNEL_LABELS: Record<string, string> = { cvs: '超商代碼', atm: '虛擬帳號', manual: '自行轉帳' };
-export const KIND_LABELS: Record<string, string> = { nextInstalment: '當期應繳', allDue: '全部到期', payoff: '提前結清', payoffPart: '部分清償', extension: '展期' };
-export const PAYMENT_STATE_LABELS: Record<string, string> = { pending: '待繳', paid: '已入帳', held: '暫停入帳', awaitingConfirmation: '待確認', rejected: '已退回' };
+export const KIND_LABELS: Record<string, string> = {
+  nextInstalment: '當期應繳',
+  allDue: '全部到期',
+  payoff: '提前結清',
+  payoffPart: '部分清償',
+  extension: '展期',
+};
+export const PAYMENT_STATE_LABELS: Record<string, string> = {
+  pending: '待繳',
+  paid: '已入帳',
+  held: '暫停入帳',
+  awaitingConfirmation: '待確認',
+  rejected: '已退回',
+};
 export const JOURNAL_KIND_LABELS: Record<string, string> = {
   payout: '撥款',
   payment: '收款',

@@ -7,6 +7,7 @@ export const RULE_LABELS: Record<string, string> = {
   noOverdueOrder: '無逾期借款',
   creditLimit: '可借額度',
   idCardMatchesStepOne: '證件與填寫資料一致',
+  reviewAmount: '人工審核金額門檻',
   staffReview: '人工審核',
 };
 
@@ -14,6 +15,7 @@ export const RULE_LABELS: Record<string, string> = {
 export const MANUAL_REVIEW_REASONS: Record<string, string> = {
   faceCheck: '人臉辨識多次未通過，需人工比對自拍照與證件照',
   idCardMatchesStepOne: '申請人保留了與填寫資料不同的證件資料，需人工確認',
+  reviewAmount: '申請金額高於審核門檻設定的人工審核金額，需人工審核',
 };
 
 export const ruleLabel = (rule: string): string => RULE_LABELS[rule] ?? rule;

@@ -34,6 +34,8 @@ export const bankAccounts = pgTable(
     // One account once per user.
     uniqueIndex('bank_accounts_user_account_hash_uq').on(table.userId, table.bankCode, table.accountNumberHash),
     // At most one default per user, whatever the race (exactly one is kept by the use cases).
-    uniqueIndex('bank_accounts_one_default_uq').on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex('bank_accounts_one_default_uq')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
   ],
 );

@@ -21,6 +21,9 @@ export const banners = pgTable('banners', {
   linkUrl: text('link_url').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** Shown from this instant (null: already) until `endsAt` (null: no end); set in Taipei time in the console. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -29,6 +32,9 @@ export const notices = pgTable('notices', {
   content: text('content').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** Shown from this instant (null: already) until `endsAt` (null: no end); set in Taipei time in the console. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -41,6 +47,9 @@ export const popups = pgTable('popups', {
   linkUrl: text('link_url').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** Shown from this instant (null: already) until `endsAt` (null: no end); set in Taipei time in the console. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -39,6 +39,23 @@ export const faceCheckAttempts = pgTable(
     similarity: real('similarity'),
     similarityThreshold: real('similarity_threshold'),
     comparePassed: boolean('compare_passed'),
+    /**
+     * Active liveness (decision 0153): the challenge the server chose at detection
+     * (turn_left, turn_right, blink, move_closer), its one-use nonce and expiry; when the
+     * capture was received (the nonce used); 'camera' or 'no_camera' (no capture: staff
+     * review); the failed rule of the capture; its measures.
+     */
+    challenge: text('challenge'),
+    nonce: text('nonce'),
+    challengeExpiresAt: timestamp('challenge_expires_at', { withTimezone: true }),
+    nonceUsedAt: timestamp('nonce_used_at', { withTimezone: true }),
+    captureMode: text('capture_mode'),
+    livenessReason: text('liveness_reason'),
+    turnDegrees: real('turn_degrees'),
+    eyeClosure: real('eye_closure'),
+    sizeGrowth: real('size_growth'),
+    planarResidual: real('planar_residual'),
+    frameSimilarity: real('frame_similarity'),
     outcome: text('outcome').notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,5 +63,38 @@ export const faceCheckAttempts = pgTable(
   (table) => [
     index('face_check_attempts_user_id_idx').on(table.userId),
     uniqueIndex('face_check_attempts_user_image_uq').on(table.userId, table.imageKey),
+  ],
+);
+
+/**
+ * The frames of an attempt's capture (active liveness), for staff review: the upload key
+ * of each frame (a sealed file of the same user, like the selfie), its time in the capture,
+ * a SHA-256 of its bytes (a capture sent again is refused) and what the model measured.
+ * Deleted with the attempt (and the account).
+ */
+export const faceCheckFrames = pgTable(
+  'face_check_frames',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => faceCheckAttempts.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    fileKey: text('file_key').notNull(),
+    takenAtMs: integer('taken_at_ms').notNull(),
+    sha256: text('sha256').notNull(),
+    faceCount: integer('face_count').notNull(),
+    yaw: real('yaw'),
+    eyeRatio: real('eye_ratio'),
+    faceWidth: real('face_width'),
+    antispoofScore: real('antispoof_score'),
+    livenessScore: real('liveness_score'),
+    similarityToFirst: real('similarity_to_first'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('face_check_frames_attempt_idx').on(table.attemptId),
+    index('face_check_frames_user_sha_idx').on(table.userId, table.sha256),
+    uniqueIndex('face_check_frames_user_key_uq').on(table.userId, table.fileKey),
   ],
 );

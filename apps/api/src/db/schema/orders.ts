@@ -28,6 +28,8 @@ export const loanOrders = pgTable(
     state: text('state').$type<TOrderState>().notNull(),
     productId: integer('product_id'),
     productName: text('product_name').notNull().default(''),
+    /** The product's version (loan_product_versions) the order was made with; null before versions were kept. */
+    productVersion: integer('product_version'),
     /** The product's terms as they were at application. */
     terms: jsonb('terms').$type<LoanProductTerms>(),
     /** NT$, integer. */
@@ -63,6 +65,18 @@ export const loanOrders = pgTable(
     index('loan_orders_repaying_idx')
       .on(table.id)
       .where(sql`state in ('待還款', '已逾期')`),
+    // The review queue starts from the applications still awaiting a decision, not every past review (decision 0175).
+    index('loan_orders_in_review_idx')
+      .on(table.id)
+      .where(sql`state = '審核中'`),
+    // The dashboard's funnel: whether each person of a month's cohort signed, and was paid out,
+    // from the index alone (a person's ten orders' rows read for it otherwise; decision 0175).
+    index('loan_orders_signed_user_idx')
+      .on(table.userId)
+      .where(sql`contract_signed_at is not null`),
+    index('loan_orders_paid_out_user_idx')
+      .on(table.userId)
+      .where(sql`disbursed_on is not null`),
   ],
 );
 
@@ -81,5 +95,47 @@ export const orderStateChanges = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('order_state_changes_order_id_idx').on(table.orderId)],
+  (table) => [
+    index('order_state_changes_order_id_idx').on(table.orderId),
+    // The dashboard's applications, approvals and refusals per day: a month of a lender's history,
+    // only the three states it counts, read from the index alone (decision 0175).
+    index('order_state_changes_decisions_at_idx')
+      .on(table.at, table.toState)
+      .where(sql`to_state in ('審核中', '已核准', '已拒絕')`),
+  ],
+);
+
+/**
+ * Each change of an order's receiving account (decision 0169): after its payout failed and
+ * before finance retried it, the borrower named another of their accounts. Who (the cause,
+ * always the order's borrower today), when, the failed payout it answers, and the accounts
+ * before and after as ids and masked labels (臺灣銀行 ****1234), never the numbers.
+ * Append-only: the order keeps the account now, this keeps how it got there.
+ */
+export const receivingAccountChanges = pgTable(
+  'receiving_account_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    /** The failed payout (payments' payouts.id) whose failure let the account change. */
+    failedPayoutId: integer('failed_payout_id').notNull(),
+    fromBankAccountId: integer('from_bank_account_id'),
+    fromLabel: text('from_label').notNull(),
+    toBankAccountId: integer('to_bank_account_id').notNull(),
+    toLabel: text('to_label').notNull(),
+    /** Who changed it: 'borrower' (the order's owner, through the app). */
+    cause: text('cause').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /**
+     * The contract's addendum as the borrower confirmed it in the app (decision 0174), exactly
+     * as shown, and where from — as a signed contract keeps its signing evidence. Null on
+     * changes made before migration 0025 (the addendum is then written from the labels).
+     */
+    confirmedText: text('confirmed_text'),
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('receiving_account_changes_order_id_idx').on(table.orderId)],
 );

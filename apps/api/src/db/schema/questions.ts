@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { userRef } from './users.ts';
 
@@ -12,6 +12,8 @@ export const faqItems = pgTable('faq_items', {
   sortOrder: integer('sort_order').notNull(),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
+  /** Removed by an operator: no longer shown, and kept so the seed does not add a seeded item back. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
 });
 
 /** A user's question or feedback; `answer` is written by operators later. */

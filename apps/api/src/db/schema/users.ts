@@ -5,15 +5,26 @@ import { createdAt, sealedRow } from './columns.ts';
 /** Owned by modules/users: the person, where they came from, and what they chose to share. */
 
 /**
- * A person, by phone number. Deleting an account keeps the row with `phone` NULL (an
- * anonymous tombstone) for the loan records the law requires; onboarding adds its own tables.
+ * A person, by phone number: sealed at rest (db/at-rest.ts, the row's data key scoped to
+ * `users:<id>`), found by its blind index `phone_hash` (unique: one account per number).
+ * Deleting an account keeps the row with `phone` and `phone_hash` NULL (an anonymous
+ * tombstone) for the loan records the law requires; onboarding adds its own tables.
  */
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
-  phone: text('phone').unique(),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    phone: text('phone'),
+    phoneHash: text('phone_hash'),
+    ...sealedRow(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_phone_hash_uq').on(table.phoneHash)],
+);
 
 /**
  * A personal-data row's owner. `on delete cascade`, and also cleared explicitly by the
@@ -26,18 +37,23 @@ export const userRef = () =>
     .references(() => users.id, { onDelete: 'cascade' });
 
 /** Where the user came from, recorded once at registration. */
-export const userAttributions = pgTable('user_attributions', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sourceChannel: text('source_channel').notNull(),
-  /** The campaign parameters of the launch address (urlData). */
-  urlData: jsonb('url_data').$type<Record<string, string>>().notNull().default({}),
-  /** The random id the logged-out client generated; not a hardware id. */
-  deviceId: text('device_id'),
-  packageName: text('package_name'),
-  createdAt: createdAt(),
-});
+export const userAttributions = pgTable(
+  'user_attributions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceChannel: text('source_channel').notNull(),
+    /** The campaign parameters of the launch address (urlData). */
+    urlData: jsonb('url_data').$type<Record<string, string>>().notNull().default({}),
+    /** The random id the logged-out client generated; not a hardware id. */
+    deviceId: text('device_id'),
+    packageName: text('package_name'),
+    createdAt: createdAt(),
+  },
+  // The dashboard's funnel: the people who registered in its 30 days.
+  (table) => [index('user_attributions_created_at_idx').on(table.createdAt)],
+);
 
 /** What the browser reports (user agent, screen, language, time zone); nothing more. */
 export const deviceInfos = pgTable(

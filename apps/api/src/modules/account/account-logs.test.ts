@@ -23,8 +23,11 @@ describe('account logs', () => {
     const mobile = randomMobile();
     const user = await loginWithCode(server, mobile);
     const code = await latestCode(server, mobile);
-    const call = (endpoint: Parameters<AccountsServer['client']['call']>[0], payload: unknown, headers: Record<string, string> = user.headers) =>
-      server.client.call(endpoint, payload, headers);
+    const call = (
+      endpoint: Parameters<AccountsServer['client']['call']>[0],
+      payload: unknown,
+      headers: Record<string, string> = user.headers,
+    ) => server.client.call(endpoint, payload, headers);
     await call(ENDPOINTS.login, { mobile, code: '000000' }, {});
     await call(ENDPOINTS.login, { mobile, password: 'wrongpass1' }, {});
     await call(ENDPOINTS.initPassword, { password: 'secret123' });

@@ -5,7 +5,10 @@ import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { CODE_EXPIRED, CODE_WRONG, DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
+import { atRestKeysOf } from '../../db/at-rest.ts';
 import type { Db } from '../../db/client.ts';
+import { phoneIndex } from '../../db/sealed-tables.ts';
+import { getUserRegistration } from '../users/get-user-registration.ts';
 import {
   deviceInfos,
   loanOrders,
@@ -47,7 +50,15 @@ async function populatedUser(mobile: string): Promise<LoggedIn & { id: number; f
   const call = (endpoint: Parameters<typeof server.client.call>[0], payload: unknown) =>
     server.client.call(endpoint, payload, user.headers).then((r) => r.envelope);
   ok(await call(ENDPOINTS.initPassword, { password: 'abc12345' }));
-  ok(await call(ENDPOINTS.deviceInfo, { userAgent: 'Mozilla/5.0 test', screenWidth: 390, screenHeight: 844, language: 'zh-TW', timeZone: 'Asia/Taipei' }));
+  ok(
+    await call(ENDPOINTS.deviceInfo, {
+      userAgent: 'Mozilla/5.0 test',
+      screenWidth: 390,
+      screenHeight: 844,
+      language: 'zh-TW',
+      timeZone: 'Asia/Taipei',
+    }),
+  );
   ok(await call(ENDPOINTS.registryTokenInfo, { endpoint: `https://push.example/${mobile}`, keys: { p256dh: 'p', auth: 'a' } }));
   ok(await call(ENDPOINTS.appList, { apps: [{ name: 'LINE' }], consent: true }));
   ok(await call(ENDPOINTS.contactsList, { contacts: [{ name: '王小明', mobile: '0912345678', relationship: '朋友' }], consent: true }));
@@ -68,8 +79,15 @@ async function destroyCode(user: LoggedIn, mobile: string): Promise<string> {
 }
 
 async function rowsOf(userId: number) {
-  const count = async (table: typeof deviceInfos | typeof pushSubscriptions | typeof sharedApps | typeof sharedContacts | typeof uploadedFiles | typeof userQuestions) =>
-    (await db.select({ id: table.id }).from(table).where(eq(table.userId, userId))).length;
+  const count = async (
+    table:
+      | typeof deviceInfos
+      | typeof pushSubscriptions
+      | typeof sharedApps
+      | typeof sharedContacts
+      | typeof uploadedFiles
+      | typeof userQuestions,
+  ) => (await db.select({ id: table.id }).from(table).where(eq(table.userId, userId))).length;
   return {
     credentials: (await db.select().from(userCredentials).where(eq(userCredentials.userId, userId))).length,
     attribution: (await db.select().from(userAttributions).where(eq(userAttributions.userId, userId))).length,
@@ -89,7 +107,15 @@ describe('account deletion', () => {
     const user = await populatedUser(mobile);
     const second = await loginWithCode(server, mobile);
     expect(await rowsOf(user.id)).toEqual({
-      credentials: 1, attribution: 1, devices: 1, push: 1, apps: 1, contacts: 1, files: 1, questions: 1, trackingLinked: 1,
+      credentials: 1,
+      attribution: 1,
+      devices: 1,
+      push: 1,
+      apps: 1,
+      contacts: 1,
+      files: 1,
+      questions: 1,
+      trackingLinked: 1,
     });
     expect(await storedFile(user)).not.toBeNull();
 
@@ -97,7 +123,9 @@ describe('account deletion', () => {
     const code = await destroyCode(user, mobile);
     const destroy = (c: string) => server.client.call(ENDPOINTS.destroy, { code: c }, user.headers).then((r) => r.envelope);
     expect(await destroy(code)).toEqual({ status: STATUS_ERROR, message: DESTROY_OPEN_ORDER, body: null });
-    expect(bodyOf<{ hasOpenOrder: boolean }>((await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers)).envelope).hasOpenOrder).toBe(true);
+    expect(
+      bodyOf<{ hasOpenOrder: boolean }>((await server.client.call(ENDPOINTS.queryCashUser, {}, user.headers)).envelope).hasOpenOrder,
+    ).toBe(true);
     // Nothing was deleted by the refusal.
     expect((await rowsOf(user.id)).files).toBe(1);
     expect(await storedFile(user)).not.toBeNull();
@@ -107,13 +135,26 @@ describe('account deletion', () => {
     ok(await destroy(code));
 
     expect(await rowsOf(user.id)).toEqual({
-      credentials: 0, attribution: 0, devices: 0, push: 0, apps: 0, contacts: 0, files: 0, questions: 0, trackingLinked: 0,
+      credentials: 0,
+      attribution: 0,
+      devices: 0,
+      push: 0,
+      apps: 0,
+      contacts: 0,
+      files: 0,
+      questions: 0,
+      trackingLinked: 0,
     });
     expect(await storedFile(user)).toBeNull();
     if (server.app.config.fileStore.kind === 'local') expect(existsSync(path.join(server.filesDir, String(user.id)))).toBe(false);
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.phone).toBeNull();
-    expect(await db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile))).toEqual([]);
+    expect(row).toMatchObject({ phone: null, phoneHash: null });
+    expect(
+      await db
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.phoneHash, phoneIndex(atRestKeysOf(db), mobile))),
+    ).toEqual([]);
     // The loan record stays, attached only to the anonymous row.
     const [kept] = await db.select().from(loanOrders).where(eq(loanOrders.id, order!.id));
     expect(kept).toMatchObject({ userId: user.id, state: '已結清', principal: 5000 });
@@ -142,7 +183,7 @@ describe('account deletion', () => {
     const loginCode = await latestCode(server, mobile);
     const answer = await server.client.call(ENDPOINTS.destroy, { code: loginCode }, user.headers);
     expect(answer.envelope).toEqual({ status: STATUS_ERROR, message: CODE_EXPIRED, body: null });
-    expect((await db.select().from(users).where(eq(users.id, Number(user.userId))))[0]?.phone).toBe(mobile);
+    expect((await getUserRegistration({ db, userId: Number(user.userId) }))?.phone).toBe(mobile);
   });
 
   it('needs a session', async () => {

@@ -2,7 +2,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { DataSubject, PersonalDataEntry } from '../../plugins/personal-data.ts';
-import { consumeVerifyCode } from '../verification-codes/consume-verify-code.ts';
+import { consumeVerifyCode } from '../verification-codes/index.ts';
 
 /**
  * Account deletion (PDPA art. 11). Needs a fresh code for purpose 'destroy' and nothing

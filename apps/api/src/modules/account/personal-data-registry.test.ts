@@ -4,15 +4,18 @@ import { testServerPerFile } from '../../test/test-server.ts';
 
 const { database, server } = testServerPerFile();
 
-/** Columns that tie a row to a person. */
-const PERSON_COLUMNS = ['user_id', 'phone', 'mobile'];
+/** Columns that tie a row to a person (a number's blind index identifies its owner as well as the number). */
+const PERSON_COLUMNS = ['user_id', 'phone', 'mobile', 'phone_hash'];
 
 describe('the personal-data registry', () => {
   it('covers every table with a user or phone column, so deletion and the data list miss none', async () => {
     // Both drivers answer `{ rows }`; the shared Db type does not say so.
     const result = (await database.handle.db.execute(
       sql`select distinct table_name from information_schema.columns
-          where table_schema = 'public' and column_name in (${sql.join(PERSON_COLUMNS.map((c) => sql`${c}`), sql`, `)})`,
+          where table_schema = 'public' and column_name in (${sql.join(
+            PERSON_COLUMNS.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
     )) as unknown as { rows: Array<{ table_name: string }> };
     const personal = result.rows.map((row) => row.table_name).sort();
     const registered = new Set(server.app.personalData.entries().flatMap((entry) => entry.tables.map((t) => getTableName(t))));

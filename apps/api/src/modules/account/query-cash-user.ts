@@ -1,14 +1,14 @@
 import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import { onboardingSteps } from '../../domain/onboarding-steps.ts';
+import { isOnboardingComplete, onboardingSteps } from '../../domain/onboarding-steps.ts';
 import type { AccountCaller } from '../../plugins/envelope.ts';
 import { callerRead } from '../../plugins/session-store.ts';
-import { passwordSetFlag } from '../auth/password-set-flag.ts';
-import { bankAccountFlag } from '../bank-accounts/bank-account-flag.ts';
-import { faceCheckFlag } from '../face-check/face-check-flag.ts';
-import { highestProductMaxValue } from '../loans/highest-product-max-value.ts';
-import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
-import { openOrderFlag } from '../orders/open-order-flag.ts';
+import { passwordSetFlag } from '../auth/index.ts';
+import { bankAccountFlag } from '../bank-accounts/index.ts';
+import { faceCheckFlag } from '../face-check/index.ts';
+import { creditLimitOf, highestProductMaxValue } from '../loans/index.ts';
+import { onboardingStepFlags } from '../onboarding/index.ts';
+import { openOrderFlag } from '../orders/index.ts';
 
 /**
  * The account module owns no table: who am I reads six owners' flags and the product
@@ -34,13 +34,8 @@ type WhoAmIFlags = ReturnType<typeof whoAmIRead.valuesOf>;
  */
 export function queryCashUser(options: { caller: AccountCaller; flags: WhoAmIFlags }): TQueryCashUserResponse {
   const { caller, flags } = options;
-  const steps = onboardingSteps({
-    personal: flags.personal,
-    contacts: flags.contacts,
-    idCard: flags.idCard,
-    bankCard: flags.bankCard,
-    face: flags.face,
-  });
+  const states = { personal: flags.personal, contacts: flags.contacts, idCard: flags.idCard, bankCard: flags.bankCard, face: flags.face };
+  const steps = onboardingSteps(states);
   return {
     userId: String(caller.id),
     uuId: caller.uuid,
@@ -48,7 +43,7 @@ export function queryCashUser(options: { caller: AccountCaller; flags: WhoAmIFla
     hasPassword: flags.hasPassword,
     steps,
     completedSteps: steps.filter((step) => step.done).length,
-    creditLimit: steps.every((step) => step.done) ? Number(flags.highestProductMax) : 0,
+    creditLimit: creditLimitOf({ onboardingComplete: isOnboardingComplete(states), highestProductMax: Number(flags.highestProductMax) }),
     hasOpenOrder: flags.hasOpenOrder,
   };
 }

@@ -16,9 +16,7 @@ async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
 describe('what an authenticated read costs', () => {
   it('queryCashUser: one round trip, who is asking (session and user) with the flags it needs', async () => {
     const alice = await loggedInUser(server);
-    const ran = await queriesOf(async () =>
-      bodyOf((await server.client.call(ENDPOINTS.queryCashUser, {}, alice.headers)).envelope),
-    );
+    const ran = await queriesOf(async () => bodyOf((await server.client.call(ENDPOINTS.queryCashUser, {}, alice.headers)).envelope));
     expect(ran).toHaveLength(1);
     const [only] = ran;
     expect(only).toContain('from "sessions"');
@@ -30,10 +28,12 @@ describe('what an authenticated read costs', () => {
     expect(ran.filter((q) => q.includes('from "users"'))).toEqual([]);
   });
 
-  it('the flags read with the session are the caller\'s own, not another user\'s', async () => {
+  it("the flags read with the session are the caller's own, not another user's", async () => {
     const alice = await loggedInUser(server);
     const bob = await loggedInUser(server);
-    expect(bodyOf((await server.client.call(ENDPOINTS.initPassword, { password: 'abc12345' }, bob.headers)).envelope)).toEqual({ ok: true });
+    expect(bodyOf((await server.client.call(ENDPOINTS.initPassword, { password: 'abc12345' }, bob.headers)).envelope)).toEqual({
+      ok: true,
+    });
     const who = async (headers: Record<string, string>) =>
       bodyOf<{ userId: string; hasPassword: boolean }>((await server.client.call(ENDPOINTS.queryCashUser, {}, headers)).envelope);
     expect(await who(bob.headers)).toMatchObject({ userId: bob.userId, hasPassword: true });

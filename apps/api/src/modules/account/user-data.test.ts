@@ -77,7 +77,7 @@ describe('uploads', () => {
 });
 
 describe('questions and feedback', () => {
-  it('accepts only a screenshot the same user uploaded, and lists only the caller\'s own', async () => {
+  it("accepts only a screenshot the same user uploaded, and lists only the caller's own", async () => {
     const content = '還款後訂單狀態沒有更新';
     expect(await call(ENDPOINTS.userQuestionSave, { kind: 'question', content, imageKey: aliceKey }, bob)).toEqual(
       refusal(IMAGE_KEY_INVALID),
@@ -113,15 +113,41 @@ describe('questions and feedback', () => {
 describe('who am I and the personal data list', () => {
   it('stores only what was sent, with consent, and lists it back by category for its owner only', async () => {
     expect((await call(ENDPOINTS.appList, { apps: [{ name: 'LINE' }], consent: false }, alice))?.status).toBe(STATUS_ERROR);
-    expect((await call(ENDPOINTS.contactsList, { contacts: [{ name: '陳大文', mobile: '0987654321', relationship: '同事' }] }, alice))?.status).toBe(STATUS_ERROR);
-    expect((await call(ENDPOINTS.appList, { apps: [{ name: 'LINE' }, { name: '街口支付' }], consent: true }, alice))?.status).toBe(STATUS_OK);
-    expect((await call(ENDPOINTS.contactsList, { contacts: [{ name: '陳大文', mobile: '0987654321', relationship: '同事' }], consent: true }, alice))?.status).toBe(STATUS_OK);
-    expect((await call(ENDPOINTS.deviceInfo, { userAgent: 'Mozilla/5.0 (iPhone)', screenWidth: 390, screenHeight: 844, language: 'zh-TW', timeZone: 'Asia/Taipei' }, alice))?.status).toBe(STATUS_OK);
-    expect((await call(ENDPOINTS.registryTokenInfo, { endpoint: 'https://push.example/alice', keys: { p256dh: 'k', auth: 'a' } }, alice))?.status).toBe(STATUS_OK);
+    expect(
+      (await call(ENDPOINTS.contactsList, { contacts: [{ name: '陳大文', mobile: '0987654321', relationship: '同事' }] }, alice))?.status,
+    ).toBe(STATUS_ERROR);
+    expect((await call(ENDPOINTS.appList, { apps: [{ name: 'LINE' }, { name: '街口支付' }], consent: true }, alice))?.status).toBe(
+      STATUS_OK,
+    );
+    expect(
+      (
+        await call(
+          ENDPOINTS.contactsList,
+          { contacts: [{ name: '陳大文', mobile: '0987654321', relationship: '同事' }], consent: true },
+          alice,
+        )
+      )?.status,
+    ).toBe(STATUS_OK);
+    expect(
+      (
+        await call(
+          ENDPOINTS.deviceInfo,
+          { userAgent: 'Mozilla/5.0 (iPhone)', screenWidth: 390, screenHeight: 844, language: 'zh-TW', timeZone: 'Asia/Taipei' },
+          alice,
+        )
+      )?.status,
+    ).toBe(STATUS_OK);
+    expect(
+      (await call(ENDPOINTS.registryTokenInfo, { endpoint: 'https://push.example/alice', keys: { p256dh: 'k', auth: 'a' } }, alice))
+        ?.status,
+    ).toBe(STATUS_OK);
 
     const list = bodyOf<TUserDataListResponse>(await call(ENDPOINTS.userDataList, {}, alice));
     const category = (key: string) => list.categories.find((c) => c.category === key);
-    expect(category('account')?.items).toContainEqual({ label: DATA_LIST.mobile, value: `${aliceMobile.slice(0, 4)}***${aliceMobile.slice(-3)}` });
+    expect(category('account')?.items).toContainEqual({
+      label: DATA_LIST.mobile,
+      value: `${aliceMobile.slice(0, 4)}***${aliceMobile.slice(-3)}`,
+    });
     expect(category('account')?.items).toContainEqual({ label: DATA_LIST.password, value: DATA_LIST.passwordNotSet });
     expect(category('devices')?.items.some((i) => i.value.includes('Mozilla/5.0 (iPhone)'))).toBe(true);
     expect(category('push')?.items).toContainEqual({ label: DATA_LIST.push, value: DATA_LIST.pushSubscribed });
@@ -135,7 +161,10 @@ describe('who am I and the personal data list', () => {
     const bobList = bodyOf<TUserDataListResponse>(await call(ENDPOINTS.userDataList, {}, bob));
     expect(JSON.stringify(bobList)).not.toContain('街口支付');
     expect(JSON.stringify(bobList)).not.toContain('iPhone');
-    expect(bobList.categories.find((c) => c.category === 'push')?.items).toContainEqual({ label: DATA_LIST.push, value: DATA_LIST.pushNotSubscribed });
+    expect(bobList.categories.find((c) => c.category === 'push')?.items).toContainEqual({
+      label: DATA_LIST.push,
+      value: DATA_LIST.pushNotSubscribed,
+    });
 
     const bobMe = bodyOf<{ userId: string }>(
       (await server.client.call(ENDPOINTS.queryCashUser, {}, { ...bob.headers, userId: alice.userId, uuId: alice.uuId })).envelope,

@@ -11,7 +11,13 @@ import {
   ADMIN_TOTP_REPLAYED,
 } from '@app/contract/admin/admin-messages.ts';
 import { OPERATOR_ROLES, type TOperatorRole } from '@app/contract/admin/admin-roles.ts';
-import { ADMIN_CSRF_COOKIE, ADMIN_ROUTES, ADMIN_SESSION_COOKIE, roleMayCall, type TAdminRouteKey } from '@app/contract/admin/admin-routes.ts';
+import {
+  ADMIN_CSRF_COOKIE,
+  ADMIN_ROUTES,
+  ADMIN_SESSION_COOKIE,
+  roleMayCall,
+  type TAdminRouteKey,
+} from '@app/contract/admin/admin-routes.ts';
 import { accountsServerPerFile, MINUTE } from '../../test/accounts-test-kit.ts';
 import { AdminClient, enrolledOperator, nextTotpStep, signedInClient, type EnrolledOperator } from '../../test/admin-test-kit.ts';
 import { totpCodeAt } from './operator-secrets.ts';
@@ -25,7 +31,19 @@ import { SIGNINS_PER_ADDRESS } from './routes.ts';
 const { server } = accountsServerPerFile();
 
 /** Values that satisfy each path parameter's shape (the records need not exist). */
-const PARAMS = { orderId: 1, id: 1, userId: 1, image: 'idFront', kind: 'payouts' };
+const PARAMS = {
+  orderId: 1,
+  id: 1,
+  userId: 1,
+  image: 'idFront',
+  kind: 'payouts',
+  productId: 1,
+  key: 'user_agreement',
+  faqId: 'eligibility-who',
+  batch: '20261126-1',
+  frameId: 1,
+  attemptId: 1,
+};
 
 const routes = Object.entries(ADMIN_ROUTES) as Array<[TAdminRouteKey, (typeof ADMIN_ROUTES)[TAdminRouteKey]]>;
 
@@ -64,7 +82,10 @@ describe('every admin route checks who calls it', () => {
     const admin = await enrolledOperator(server, 'csrf-admin', 'administrator');
     const client = await signedInClient(server, admin);
     const body = { origins: ['https://api2.example.tw'] };
-    expect(await client.call(ADMIN_ROUTES.saveApiOrigins, { body, csrf: false })).toMatchObject({ status: 403, json: { message: ADMIN_CSRF_INVALID } });
+    expect(await client.call(ADMIN_ROUTES.saveApiOrigins, { body, csrf: false })).toMatchObject({
+      status: 403,
+      json: { message: ADMIN_CSRF_INVALID },
+    });
     // A token that matches its own cookie but not the session (cookie tossing) is refused too.
     const other = await new AdminClient(server.baseUrl).start();
     const forged = await fetch(`${server.baseUrl}/admin/api/settings/api-origins`, {
@@ -84,7 +105,9 @@ describe('every admin route checks who calls it', () => {
     const admin = await enrolledOperator(server, 'cookie-admin', 'administrator');
     nextTotpStep(server);
     const client = await new AdminClient(server.baseUrl).start();
-    const result = await client.call(ADMIN_ROUTES.login, { body: { username: admin.username, password: admin.password, code: totpCodeAt(admin.secret, server.clock.now()) } });
+    const result = await client.call(ADMIN_ROUTES.login, {
+      body: { username: admin.username, password: admin.password, code: totpCodeAt(admin.secret, server.clock.now()) },
+    });
     const cookies = result.headers.getSetCookie();
     const session = cookies.find((line) => line.startsWith(`${ADMIN_SESSION_COOKIE}=`)) ?? '';
     expect(session).toMatch(/HttpOnly/);
@@ -105,15 +128,24 @@ describe('operator sign-in', () => {
     const client = await new AdminClient(server.baseUrl).start();
     nextTotpStep(server);
     const code = totpCodeAt(reviewer.secret, server.clock.now());
-    expect(await signIn(client, reviewer, code, 'wrong-password-123')).toMatchObject({ status: 401, json: { message: ADMIN_LOGIN_FAILED } });
+    expect(await signIn(client, reviewer, code, 'wrong-password-123')).toMatchObject({
+      status: 401,
+      json: { message: ADMIN_LOGIN_FAILED },
+    });
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect(await signIn(client, reviewer, wrongCode)).toMatchObject({ status: 401, json: { message: ADMIN_LOGIN_FAILED } });
-    expect(await signIn(client, reviewer, code)).toMatchObject({ status: 200, json: { operator: { username: reviewer.username, role: 'reviewer' } } });
+    expect(await signIn(client, reviewer, code)).toMatchObject({
+      status: 200,
+      json: { operator: { username: reviewer.username, role: 'reviewer' } },
+    });
     // The same code again (a replay), on another client, within its 30 s.
     const replay = await new AdminClient(server.baseUrl).start();
     expect(await signIn(replay, reviewer, code)).toMatchObject({ status: 401, json: { message: ADMIN_TOTP_REPLAYED } });
     // An unknown name answers as a wrong password does.
-    expect(await replay.call(ADMIN_ROUTES.login, { body: { username: 'nobody-here', password: 'x', code } })).toMatchObject({ status: 401, json: { message: ADMIN_LOGIN_FAILED } });
+    expect(await replay.call(ADMIN_ROUTES.login, { body: { username: 'nobody-here', password: 'x', code } })).toMatchObject({
+      status: 401,
+      json: { message: ADMIN_LOGIN_FAILED },
+    });
   });
 
   it('accepts each recovery code once in place of a TOTP code', async () => {
@@ -132,7 +164,10 @@ describe('operator sign-in', () => {
       expect((await signIn(client, support, '123456', 'not-the-password')).status).toBe(401);
     }
     nextTotpStep(server);
-    expect(await signIn(client, support, totpCodeAt(support.secret, server.clock.now()))).toMatchObject({ status: 401, json: { message: ADMIN_LOGIN_LOCKED } });
+    expect(await signIn(client, support, totpCodeAt(support.secret, server.clock.now()))).toMatchObject({
+      status: 401,
+      json: { message: ADMIN_LOGIN_LOCKED },
+    });
     server.clock.advance(15 * MINUTE);
     expect(await signIn(client, support, totpCodeAt(support.secret, server.clock.now()))).toMatchObject({ status: 200 });
   });
@@ -172,9 +207,20 @@ describe('operator sign-in', () => {
     expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const code = totpCodeAt(secret, server.clock.now());
     expect((await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password: 'short', code } })).status).toBe(400);
-    expect((await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password: 'a-long-enough-password', code: code === '000000' ? '111111' : '000000' } })).status).toBe(409);
-    expect((await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password: 'a-long-enough-password', code } })).status).toBe(200);
-    expect(await client.call(ADMIN_ROUTES.enrolmentShow, { body: { token } })).toMatchObject({ status: 404, json: { message: ADMIN_ENROLMENT_INVALID } });
+    expect(
+      (
+        await client.call(ADMIN_ROUTES.enrolmentComplete, {
+          body: { token, password: 'a-long-enough-password', code: code === '000000' ? '111111' : '000000' },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await client.call(ADMIN_ROUTES.enrolmentComplete, { body: { token, password: 'a-long-enough-password', code } })).status).toBe(
+      200,
+    );
+    expect(await client.call(ADMIN_ROUTES.enrolmentShow, { body: { token } })).toMatchObject({
+      status: 404,
+      json: { message: ADMIN_ENROLMENT_INVALID },
+    });
   });
 
   it('throttles sign-in tries from one address across names, even right ones, for 15 minutes', async () => {
@@ -183,13 +229,20 @@ describe('operator sign-in', () => {
     server.clock.advance(16 * MINUTE);
     const client = await new AdminClient(server.baseUrl).start();
     for (let attempt = 0; attempt < SIGNINS_PER_ADDRESS; attempt += 1) {
-      const result = await client.call(ADMIN_ROUTES.login, { body: { username: `sprayed-${attempt}`, password: 'Winter2026!', code: '123456' } });
+      const result = await client.call(ADMIN_ROUTES.login, {
+        body: { username: `sprayed-${attempt}`, password: 'Winter2026!', code: '123456' },
+      });
       expect(result.status).toBe(401);
     }
     nextTotpStep(server);
     const right = { username: admin.username, password: admin.password, code: totpCodeAt(admin.secret, server.clock.now()) };
-    expect(await client.call(ADMIN_ROUTES.login, { body: right })).toMatchObject({ status: 401, json: { message: ADMIN_SIGNINS_THROTTLED } });
+    expect(await client.call(ADMIN_ROUTES.login, { body: right })).toMatchObject({
+      status: 401,
+      json: { message: ADMIN_SIGNINS_THROTTLED },
+    });
     server.clock.advance(16 * MINUTE);
-    expect((await client.call(ADMIN_ROUTES.login, { body: { ...right, code: totpCodeAt(admin.secret, server.clock.now()) } })).status).toBe(200);
+    expect((await client.call(ADMIN_ROUTES.login, { body: { ...right, code: totpCodeAt(admin.secret, server.clock.now()) } })).status).toBe(
+      200,
+    );
   });
 });

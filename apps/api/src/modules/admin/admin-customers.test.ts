@@ -3,7 +3,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CONTRACT_UNSIGNED, ADMIN_SEARCH_UNRECOGNISED } from '@app/contract/admin/admin-messages.ts';
 import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
-import type { TAdminOrderDetailResponse, TCustomerDetailResponse, TCustomerSearchResponse } from '@app/contract/admin/admin-customer-schemas.ts';
+import type {
+  TAdminOrderDetailResponse,
+  TCustomerDetailResponse,
+  TCustomerSearchResponse,
+} from '@app/contract/admin/admin-customer-schemas.ts';
 import type { TAuditListResponse } from '@app/contract/admin/admin-schemas.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { CONTRACT_NOT_FOUND } from '@app/contract/messages/contracts.ts';
@@ -44,7 +48,20 @@ async function seed() {
   const product = products.find((entry) => entry.method === 'singleRepayment');
   if (!product) throw new Error('no product');
   const applied = bodyOf<TLoanApplyResponse>(
-    (await server.client.call(ENDPOINTS.loanApply, { productId: product.id, amount: product.amountMin, term: product.terms[0], requestId: randomBytes(8).toString('hex'), bankCardId: signer.bankCardId, purpose: 'living' }, signer.headers)).envelope,
+    (
+      await server.client.call(
+        ENDPOINTS.loanApply,
+        {
+          productId: product.id,
+          amount: product.amountMin,
+          term: product.terms[0],
+          requestId: randomBytes(8).toString('hex'),
+          bankCardId: signer.bankCardId,
+          purpose: 'living',
+        },
+        signer.headers,
+      )
+    ).envelope,
   );
   const signatureImageKey = (await uploadedImage(server, signer, await signaturePng(), { type: 'image/png' })).key;
   bodyOf((await server.client.call(ENDPOINTS.contractAdd, { orderId: applied.orderId, signatureImageKey }, signer.headers)).envelope);
@@ -59,7 +76,11 @@ describe('searching people and orders', () => {
     const { repaying, repayingOrderId } = await seed();
     const support = await signedInClient(server, await enrolledOperator(server, 'search-support', 'support'));
     const orderNo = (await getOrder({ db: database.handle.db, orderId: repayingOrderId }))?.orderNo ?? '';
-    const expected = { userId: Number(repaying.userId), name: '陳*明', mobile: `${repaying.mobile.slice(0, 4)}***${repaying.mobile.slice(-3)}` };
+    const expected = {
+      userId: Number(repaying.userId),
+      name: '陳*明',
+      mobile: `${repaying.mobile.slice(0, 4)}***${repaying.mobile.slice(-3)}`,
+    };
 
     const byMobile = (await search(support, repaying.mobile)).json as TCustomerSearchResponse;
     expect(byMobile).toMatchObject({ kind: 'mobile', items: [{ ...expected, orderId: null }] });
@@ -90,25 +111,43 @@ describe('a person’s page', () => {
     const whole = (await support.call(ADMIN_ROUTES.customerDetail, { params: { userId } })).json as TCustomerDetailResponse;
     expect(whole).toMatchObject({
       unmasked: true,
-      person: { userId, name: repaying.name, mobile: repaying.mobile, idNumber: maskIdentityNumber(repaying.idNumber), birthDate: '1988-11-20', gender: 'male', sourceChannel: 'Organic' },
+      person: {
+        userId,
+        name: repaying.name,
+        mobile: repaying.mobile,
+        idNumber: maskIdentityNumber(repaying.idNumber),
+        birthDate: '1988-11-20',
+        gender: 'male',
+        sourceChannel: 'Organic',
+      },
       steps: { personal: true, contacts: true, idCard: true, bankCard: true, face: true },
     });
-    expect(whole.bankAccounts).toEqual([{ bankName: expect.any(String), branchName: expect.any(String), accountMasked: expect.stringMatching(/^\*+\d{4}$/), isDefault: true }]);
+    expect(whole.bankAccounts).toEqual([
+      { bankName: expect.any(String), branchName: expect.any(String), accountMasked: expect.stringMatching(/^\*+\d{4}$/), isDefault: true },
+    ]);
     expect(whole.orders).toMatchObject([{ orderId: repayingOrderId, state: '待還款', principal: 3_000 }]);
     expect(JSON.stringify(whole)).not.toContain(repaying.idNumber);
 
     const masked = (await finance.call(ADMIN_ROUTES.customerDetail, { params: { userId } })).json as TCustomerDetailResponse;
-    expect(masked).toMatchObject({ unmasked: false, person: { name: '陳*明', mobile: `${repaying.mobile.slice(0, 4)}***${repaying.mobile.slice(-3)}`, birthDate: '1988-**-**' } });
+    expect(masked).toMatchObject({
+      unmasked: false,
+      person: { name: '陳*明', mobile: `${repaying.mobile.slice(0, 4)}***${repaying.mobile.slice(-3)}`, birthDate: '1988-**-**' },
+    });
     expect(JSON.stringify(masked)).not.toContain(repaying.mobile);
     expect(JSON.stringify(masked)).not.toContain(repaying.name);
     // The earlier view is on the page: who looked at this person.
-    expect(masked.audit.map((row) => [row.operator, row.action, row.target])).toContainEqual(['page-support', 'customer.viewed', `user:${userId}`]);
+    expect(masked.audit.map((row) => [row.operator, row.action, row.target])).toContainEqual([
+      'page-support',
+      'customer.viewed',
+      `user:${userId}`,
+    ]);
 
     expect(await support.call(ADMIN_ROUTES.customerDetail, { params: { userId: 2_000_000_000 } })).toMatchObject({ status: 404 });
     const reviewer = await signedInClient(server, await enrolledOperator(server, 'page-reviewer', 'reviewer'));
     expect((await reviewer.call(ADMIN_ROUTES.customerDetail, { params: { userId } })).status).toBe(403);
 
-    const views = (await admin.call(ADMIN_ROUTES.listAudit, { query: `action=customer.viewed&target=user:${userId}` })).json as TAuditListResponse;
+    const views = (await admin.call(ADMIN_ROUTES.listAudit, { query: `action=customer.viewed&target=user:${userId}` }))
+      .json as TAuditListResponse;
     expect(views.items.map((row) => [row.operator, row.after])).toEqual([
       ['page-finance', { unmasked: false }],
       ['page-support', { unmasked: true }],
@@ -121,14 +160,24 @@ describe('an order’s page', () => {
     const { repaying, repayingOrderId } = await seed();
     const finance = await signedInClient(server, await enrolledOperator(server, 'order-finance', 'finance'));
     const support = await signedInClient(server, await enrolledOperator(server, 'order-support', 'support'));
-    const detail = (await finance.call(ADMIN_ROUTES.orderDetail, { params: { orderId: repayingOrderId } })).json as TAdminOrderDetailResponse;
-    expect(detail).toMatchObject({ unmasked: false, userId: Number(repaying.userId), borrowerName: '陳*明', order: { id: String(repayingOrderId), state: '待還款', principal: 3_000 } });
+    const detail = (await finance.call(ADMIN_ROUTES.orderDetail, { params: { orderId: repayingOrderId } }))
+      .json as TAdminOrderDetailResponse;
+    expect(detail).toMatchObject({
+      unmasked: false,
+      userId: Number(repaying.userId),
+      borrowerName: '陳*明',
+      order: { id: String(repayingOrderId), state: '待還款', principal: 3_000 },
+    });
     expect(detail.order.instalments).toHaveLength(1);
     expect(detail.journal).toMatchObject([{ kind: 'payout', amount: 3_000 }]);
     expect(detail.stateChanges.map((change) => change.to)).toEqual(['待簽約', '審核中', '已核准', '放款中', '待還款']);
-    expect(((await support.call(ADMIN_ROUTES.orderDetail, { params: { orderId: repayingOrderId } })).json as TAdminOrderDetailResponse).borrowerName).toBe(repaying.name);
+    expect(
+      ((await support.call(ADMIN_ROUTES.orderDetail, { params: { orderId: repayingOrderId } })).json as TAdminOrderDetailResponse)
+        .borrowerName,
+    ).toBe(repaying.name);
     expect((await finance.call(ADMIN_ROUTES.orderDetail, { params: { orderId: 2_000_000_000 } })).status).toBe(404);
-    const again = (await finance.call(ADMIN_ROUTES.orderDetail, { params: { orderId: repayingOrderId } })).json as TAdminOrderDetailResponse;
+    const again = (await finance.call(ADMIN_ROUTES.orderDetail, { params: { orderId: repayingOrderId } }))
+      .json as TAdminOrderDetailResponse;
     expect(again.audit.map((row) => [row.operator, row.action])).toEqual([
       ['order-support', 'order.viewed'],
       ['order-finance', 'order.viewed'],
@@ -147,12 +196,19 @@ describe('an order’s page', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(new TextDecoder().decode(new Uint8Array(pdf.json as ArrayBuffer).slice(0, 5))).toBe('%PDF-');
     // The test kit's repaying order was marked signed without a stored contract: nothing to show.
-    expect(await support.call(ADMIN_ROUTES.orderContract, { params: { orderId: repayingOrderId } })).toMatchObject({ status: 404, json: { message: CONTRACT_NOT_FOUND } });
+    expect(await support.call(ADMIN_ROUTES.orderContract, { params: { orderId: repayingOrderId } })).toMatchObject({
+      status: 404,
+      json: { message: CONTRACT_NOT_FOUND },
+    });
     const unsigned = await placeOrder(database.handle.db, await createBorrower(server, database.handle), { now: server.clock.now() });
-    expect(await support.call(ADMIN_ROUTES.orderContract, { params: { orderId: unsigned.id } })).toMatchObject({ status: 404, json: { message: ADMIN_CONTRACT_UNSIGNED } });
+    expect(await support.call(ADMIN_ROUTES.orderContract, { params: { orderId: unsigned.id } })).toMatchObject({
+      status: 404,
+      json: { message: ADMIN_CONTRACT_UNSIGNED },
+    });
     expect(await support.call(ADMIN_ROUTES.orderContract, { params: { orderId: 2_000_000_000 } })).toMatchObject({ status: 404 });
     const admin = await signedInClient(server, await enrolledOperator(server, 'contract-admin', 'administrator'));
-    const rows = (await admin.call(ADMIN_ROUTES.listAudit, { query: 'operator=contract-support&action=order.contractViewed' })).json as TAuditListResponse;
+    const rows = (await admin.call(ADMIN_ROUTES.listAudit, { query: 'operator=contract-support&action=order.contractViewed' }))
+      .json as TAuditListResponse;
     expect(rows.items.map((row) => row.after)).toEqual([{ format: 'pdf' }, { format: 'html' }]);
   });
 });

@@ -31,11 +31,21 @@ const db = () => database.handle.db;
 const at = (iso: string) => new Date(iso);
 
 async function registered(userId: string, channel: string, iso: string): Promise<number> {
-  await db().update(userAttributions).set({ sourceChannel: channel, createdAt: at(iso) }).where(eq(userAttributions.userId, Number(userId)));
+  await db()
+    .update(userAttributions)
+    .set({ sourceChannel: channel, createdAt: at(iso) })
+    .where(eq(userAttributions.userId, Number(userId)));
   return Number(userId);
 }
 
-async function order(values: { userId: number; orderNo: string; state: (typeof loanOrders.$inferInsert)['state']; principal: number; signed?: string; disbursedOn?: string }): Promise<number> {
+async function order(values: {
+  userId: number;
+  orderNo: string;
+  state: (typeof loanOrders.$inferInsert)['state'];
+  principal: number;
+  signed?: string;
+  disbursedOn?: string;
+}): Promise<number> {
   const [row] = await db()
     .insert(loanOrders)
     .values({
@@ -53,7 +63,9 @@ async function order(values: { userId: number; orderNo: string; state: (typeof l
 }
 
 const change = (orderId: number, toState: (typeof orderStateChanges.$inferInsert)['toState'], iso: string) =>
-  db().insert(orderStateChanges).values({ orderId, toState, cause: 'test', at: at(iso) });
+  db()
+    .insert(orderStateChanges)
+    .values({ orderId, toState, cause: 'test', at: at(iso) });
 
 async function request(orderId: number, userId: number, amount: number): Promise<number> {
   const [row] = await db()
@@ -65,13 +77,19 @@ async function request(orderId: number, userId: number, amount: number): Promise
 }
 
 const credit = (orderId: number, requestId: number, source: string, amount: number, iso: string) =>
-  db().insert(repaymentCredits).values({ orderId, requestId, source, amount, allocated: amount, creditKept: 0, creditedAt: at(iso) });
+  db()
+    .insert(repaymentCredits)
+    .values({ orderId, requestId, source, amount, allocated: amount, creditKept: 0, creditedAt: at(iso) });
 
 const notice = (requestId: number | null, transactionId: string, amount: number, outcome: string, iso: string) =>
-  db().insert(collectionNotifications).values({ gateway: 'sandbox', transactionId, requestId, amount, outcome, receivedAt: at(iso) });
+  db()
+    .insert(collectionNotifications)
+    .values({ gateway: 'sandbox', transactionId, requestId, amount, outcome, receivedAt: at(iso) });
 
 const instalment = (orderId: number, number: number, dueDate: string, settled: string | null) =>
-  db().insert(orderInstalments).values({ orderId, number, dueDate, principal: 1000, interest: 10, fee: 0, settledAt: settled ? at(settled) : null });
+  db()
+    .insert(orderInstalments)
+    .values({ orderId, number, dueDate, principal: 1000, interest: 10, fee: 0, settledAt: settled ? at(settled) : null });
 
 let seeded: { orderA: number; orderE1: number; orderE3: number } | null = null;
 
@@ -79,33 +97,88 @@ let seeded: { orderA: number; orderE1: number; orderE3: number } | null = null;
 async function seed() {
   if (seeded) return seeded;
   const a = await registered((await createBorrower(server, database.handle)).userId, 'fb_ads', '2031-03-01T02:00:00Z');
-  const b = await registered((await createBorrower(server, database.handle, { stopBefore: 'contacts' })).userId, 'fb_ads', '2031-03-02T02:00:00Z');
+  const b = await registered(
+    (await createBorrower(server, database.handle, { stopBefore: 'contacts' })).userId,
+    'fb_ads',
+    '2031-03-02T02:00:00Z',
+  );
   await registered((await loggedInUser(server)).userId, 'fb_ads', '2031-03-03T02:00:00Z');
-  const d = await registered((await createBorrower(server, database.handle, { stopBefore: 'idCard' })).userId, 'Organic', '2031-03-15T01:00:00Z');
+  const d = await registered(
+    (await createBorrower(server, database.handle, { stopBefore: 'idCard' })).userId,
+    'Organic',
+    '2031-03-15T01:00:00Z',
+  );
   // Registered before the 30 days: outside the funnel, but their orders count where their events fall.
   const e = await registered((await createBorrower(server, database.handle)).userId, 'fb_ads', '2031-01-10T02:00:00Z');
 
-  const orderA = await order({ userId: a, orderNo: 'L20310304000901', state: '待還款', principal: 10_000, signed: '2031-03-04T01:00:00Z', disbursedOn: '2031-03-05' });
+  const orderA = await order({
+    userId: a,
+    orderNo: 'L20310304000901',
+    state: '待還款',
+    principal: 10_000,
+    signed: '2031-03-04T01:00:00Z',
+    disbursedOn: '2031-03-05',
+  });
   await change(orderA, '審核中', '2031-03-04T02:00:00Z');
   await change(orderA, '已核准', '2031-03-04T03:00:00Z');
   const orderB = await order({ userId: b, orderNo: 'L20310315000902', state: '審核中', principal: 8_000, signed: '2031-03-15T01:30:00Z' });
   await change(orderB, '審核中', '2031-03-15T02:00:00Z');
   await order({ userId: d, orderNo: 'L20310315000903', state: '待簽約', principal: 6_000 });
-  const orderE1 = await order({ userId: e, orderNo: 'L20310113000904', state: '已逾期', principal: 5_000, signed: '2031-01-13T01:00:00Z', disbursedOn: '2031-01-15' });
+  const orderE1 = await order({
+    userId: e,
+    orderNo: 'L20310113000904',
+    state: '已逾期',
+    principal: 5_000,
+    signed: '2031-01-13T01:00:00Z',
+    disbursedOn: '2031-01-15',
+  });
   // 23:30 on 2031-02-13 in Taipei: the day before the 30 days.
   await change(orderE1, '審核中', '2031-02-13T15:30:00Z');
   const orderE2 = await order({ userId: e, orderNo: 'L20310214000905', state: '已拒絕', principal: 4_000, signed: '2031-02-13T16:00:00Z' });
   // 00:30 on 2031-02-14 in Taipei: the first of the 30 days.
   await change(orderE2, '審核中', '2031-02-13T16:30:00Z');
   await change(orderE2, '已拒絕', '2031-03-15T01:00:00Z');
-  const orderE3 = await order({ userId: e, orderNo: 'L20310201000906', state: '已結清', principal: 3_000, signed: '2031-02-01T01:00:00Z', disbursedOn: '2031-02-01' });
+  const orderE3 = await order({
+    userId: e,
+    orderNo: 'L20310201000906',
+    state: '已結清',
+    principal: 3_000,
+    signed: '2031-02-01T01:00:00Z',
+    disbursedOn: '2031-02-01',
+  });
 
-  await db().insert(payouts).values([
-    { orderId: orderA, amount: 10_000, provider: 'sandbox', providerTransactionId: 'p-a', state: 'completed', requestedAt: at('2031-03-04T04:00:00Z'), settledAt: at('2031-03-05T02:00:00Z') },
-    { orderId: orderE1, amount: 5_000, provider: 'sandbox', providerTransactionId: 'p-e1', state: 'completed', requestedAt: at('2031-01-15T01:00:00Z'), settledAt: at('2031-01-15T02:00:00Z') },
-    // 00:30 on 2031-03-15 in Taipei: today.
-    { orderId: orderE3, amount: 3_000, provider: 'sandbox', providerTransactionId: 'p-e3', state: 'completed', requestedAt: at('2031-03-14T10:00:00Z'), settledAt: at('2031-03-14T16:30:00Z') },
-  ]);
+  await db()
+    .insert(payouts)
+    .values([
+      {
+        orderId: orderA,
+        amount: 10_000,
+        provider: 'sandbox',
+        providerTransactionId: 'p-a',
+        state: 'completed',
+        requestedAt: at('2031-03-04T04:00:00Z'),
+        settledAt: at('2031-03-05T02:00:00Z'),
+      },
+      {
+        orderId: orderE1,
+        amount: 5_000,
+        provider: 'sandbox',
+        providerTransactionId: 'p-e1',
+        state: 'completed',
+        requestedAt: at('2031-01-15T01:00:00Z'),
+        settledAt: at('2031-01-15T02:00:00Z'),
+      },
+      // 00:30 on 2031-03-15 in Taipei: today.
+      {
+        orderId: orderE3,
+        amount: 3_000,
+        provider: 'sandbox',
+        providerTransactionId: 'p-e3',
+        state: 'completed',
+        requestedAt: at('2031-03-14T10:00:00Z'),
+        settledAt: at('2031-03-14T16:30:00Z'),
+      },
+    ]);
 
   const requestE1 = await request(orderE1, e, 2_000);
   const requestA = await request(orderA, a, 1_500);
@@ -127,24 +200,37 @@ async function seed() {
   await instalment(orderE3, 2, '2031-03-10', '2031-03-10T16:30:00Z');
   await instalment(orderA, 1, '2031-03-15', null);
 
-  await db().insert(trackingEvents).values([
-    { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd1', channel: 'fb_ads', createdAt: at('2031-03-01T01:00:00Z') },
-    { event: '-1', eventContent: '/pages/login/index', deviceId: 'd1', channel: 'fb_ads', createdAt: at('2031-03-01T01:01:00Z') },
-    { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd2', channel: 'fb_ads', createdAt: at('2031-03-02T01:00:00Z') },
-    { event: '-1', eventContent: '/pages/me/index', userId: a, channel: 'fb_ads', createdAt: at('2031-03-06T01:00:00Z') },
-    { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd3', channel: 'google', createdAt: at('2031-03-07T01:00:00Z') },
-    // 23:59 on 2031-02-13 in Taipei: before the 30 days.
-    { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd4', channel: 'fb_ads', createdAt: at('2031-02-13T15:59:00Z') },
-  ]);
+  await db()
+    .insert(trackingEvents)
+    .values([
+      { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd1', channel: 'fb_ads', createdAt: at('2031-03-01T01:00:00Z') },
+      { event: '-1', eventContent: '/pages/login/index', deviceId: 'd1', channel: 'fb_ads', createdAt: at('2031-03-01T01:01:00Z') },
+      { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd2', channel: 'fb_ads', createdAt: at('2031-03-02T01:00:00Z') },
+      { event: '-1', eventContent: '/pages/me/index', userId: a, channel: 'fb_ads', createdAt: at('2031-03-06T01:00:00Z') },
+      { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd3', channel: 'google', createdAt: at('2031-03-07T01:00:00Z') },
+      // 23:59 on 2031-02-13 in Taipei: before the 30 days.
+      { event: '-1', eventContent: '/pages/loans/index', deviceId: 'd4', channel: 'fb_ads', createdAt: at('2031-02-13T15:59:00Z') },
+    ]);
 
   const [entry] = await db()
     .insert(loanJournalEntries)
-    .values({ orderId: orderA, kind: 'payout', source: `payout:${orderA}`, amount: 10_000, valueDate: '2031-03-05', paidOn: '2031-03-05', postedOn: '2031-03-05', at: at('2031-03-05T02:00:00Z') })
+    .values({
+      orderId: orderA,
+      kind: 'payout',
+      source: `payout:${orderA}`,
+      amount: 10_000,
+      valueDate: '2031-03-05',
+      paidOn: '2031-03-05',
+      postedOn: '2031-03-05',
+      at: at('2031-03-05T02:00:00Z'),
+    })
     .returning({ id: loanJournalEntries.id });
-  await db().insert(loanJournalLines).values([
-    { entryId: entry?.id ?? 0, orderId: orderA, account: 'principal', amount: 10_000 },
-    { entryId: entry?.id ?? 0, orderId: orderA, account: 'cash', amount: -10_000 },
-  ]);
+  await db()
+    .insert(loanJournalLines)
+    .values([
+      { entryId: entry?.id ?? 0, orderId: orderA, account: 'principal', amount: 10_000 },
+      { entryId: entry?.id ?? 0, orderId: orderA, account: 'cash', amount: -10_000 },
+    ]);
   seeded = { orderA, orderE1, orderE3 };
   return seeded;
 }
@@ -182,13 +268,56 @@ describe('the dashboard', () => {
       overdueBase: 3,
     });
     expect(dashboard.daily).toHaveLength(30);
-    expect(dashboard.daily[0]).toEqual({ day: '2031-02-14', applications: 1, approved: 0, refused: 0, paidOutAmount: 0, collectedAmount: 0 });
+    expect(dashboard.daily[0]).toEqual({
+      day: '2031-02-14',
+      applications: 1,
+      approved: 0,
+      refused: 0,
+      paidOutAmount: 0,
+      collectedAmount: 0,
+    });
     expect(dashboard.daily.find((day) => day.day === '2031-03-04')).toMatchObject({ applications: 1, approved: 1 });
     expect(dashboard.daily.find((day) => day.day === '2031-03-14')).toMatchObject({ collectedAmount: 400, paidOutAmount: 0 });
     expect(dashboard.funnel).toEqual([
-      { channel: 'fb_ads', launched: 3, registered: 3, personal: 2, contacts: 1, idCard: 1, bankCard: 1, face: 1, applied: 2, signed: 2, paidOut: 1 },
-      { channel: 'Organic', launched: 0, registered: 1, personal: 1, contacts: 1, idCard: 0, bankCard: 0, face: 0, applied: 1, signed: 0, paidOut: 0 },
-      { channel: 'google', launched: 1, registered: 0, personal: 0, contacts: 0, idCard: 0, bankCard: 0, face: 0, applied: 0, signed: 0, paidOut: 0 },
+      {
+        channel: 'fb_ads',
+        launched: 3,
+        registered: 3,
+        personal: 2,
+        contacts: 1,
+        idCard: 1,
+        bankCard: 1,
+        face: 1,
+        applied: 2,
+        signed: 2,
+        paidOut: 1,
+      },
+      {
+        channel: 'Organic',
+        launched: 0,
+        registered: 1,
+        personal: 1,
+        contacts: 1,
+        idCard: 0,
+        bankCard: 0,
+        face: 0,
+        applied: 1,
+        signed: 0,
+        paidOut: 0,
+      },
+      {
+        channel: 'google',
+        launched: 1,
+        registered: 0,
+        personal: 0,
+        contacts: 0,
+        idCard: 0,
+        bankCard: 0,
+        face: 0,
+        applied: 0,
+        signed: 0,
+        paidOut: 0,
+      },
     ]);
   });
 
@@ -213,9 +342,36 @@ describe('the daily reconciliation', () => {
         { day: '2031-03-15', notifiedCount: 2, notifiedAmount: 2_200, creditedCount: 2, creditedAmount: 2_100, difference: 100 },
       ],
       differences: [
-        { day: '2031-03-14', kind: 'notCredited', gateway: 'sandbox', transactionId: 'tx-3', orderId: orderA, notifiedAmount: 900, outcome: 'held', creditedAmount: null },
-        { day: '2031-03-14', kind: 'creditWithoutNotice', gateway: 'sandbox', transactionId: 'tx-5', orderId: orderE3, notifiedAmount: null, outcome: null, creditedAmount: 400 },
-        { day: '2031-03-15', kind: 'amountDiffers', gateway: 'sandbox', transactionId: 'tx-4', orderId: orderA, notifiedAmount: 700, outcome: 'credited', creditedAmount: 600 },
+        {
+          day: '2031-03-14',
+          kind: 'notCredited',
+          gateway: 'sandbox',
+          transactionId: 'tx-3',
+          orderId: orderA,
+          notifiedAmount: 900,
+          outcome: 'held',
+          creditedAmount: null,
+        },
+        {
+          day: '2031-03-14',
+          kind: 'creditWithoutNotice',
+          gateway: 'sandbox',
+          transactionId: 'tx-5',
+          orderId: orderE3,
+          notifiedAmount: null,
+          outcome: null,
+          creditedAmount: 400,
+        },
+        {
+          day: '2031-03-15',
+          kind: 'amountDiffers',
+          gateway: 'sandbox',
+          transactionId: 'tx-4',
+          orderId: orderA,
+          notifiedAmount: 700,
+          outcome: 'credited',
+          creditedAmount: 600,
+        },
       ],
     });
     expect((await finance.call(ADMIN_ROUTES.reconciliation, { query: 'from=2031-03-15&to=2031-03-14' })).status).toBe(400);
@@ -255,11 +411,16 @@ describe('CSV exports', () => {
       [String(orderA), 'payout', `payout:${orderA}`, '2031-03-05', '2031-03-05', '2031-03-05 10:00:00', 'principal', '10000'],
       [String(orderA), 'payout', `payout:${orderA}`, '2031-03-05', '2031-03-05', '2031-03-05 10:00:00', 'cash', '-10000'],
     ]);
-    expect((await finance.call(ADMIN_ROUTES.exportCsv, { params: { kind: 'users' }, query: 'from=2031-03-01&to=2031-03-15' })).status).toBe(400);
+    expect((await finance.call(ADMIN_ROUTES.exportCsv, { params: { kind: 'users' }, query: 'from=2031-03-01&to=2031-03-15' })).status).toBe(
+      400,
+    );
     const reviewer = await signedInClient(server, await enrolledOperator(server, 'export-reviewer', 'reviewer'));
-    expect((await reviewer.call(ADMIN_ROUTES.exportCsv, { params: { kind: 'payouts' }, query: 'from=2031-03-01&to=2031-03-15' })).status).toBe(403);
+    expect(
+      (await reviewer.call(ADMIN_ROUTES.exportCsv, { params: { kind: 'payouts' }, query: 'from=2031-03-01&to=2031-03-15' })).status,
+    ).toBe(403);
 
-    const audit = (await admin.call(ADMIN_ROUTES.listAudit, { query: 'operator=export-finance&action=export.downloaded' })).json as TAuditListResponse;
+    const audit = (await admin.call(ADMIN_ROUTES.listAudit, { query: 'operator=export-finance&action=export.downloaded' }))
+      .json as TAuditListResponse;
     expect(audit.items.map((row) => [row.target, row.after])).toEqual([
       ['export:journal', { from: '2031-03-05', to: '2031-03-05', rows: 2 }],
       ['export:collections', { from: '2031-03-14', to: '2031-03-15', rows: 3 }],

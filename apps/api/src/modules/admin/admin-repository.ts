@@ -1,6 +1,13 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, operatorEnrolments, operatorRecoveryCodes, operators, operatorSessions, pendingReviewApprovals } from '../../db/schema/admin.ts';
+import {
+  auditLog,
+  operatorEnrolments,
+  operatorRecoveryCodes,
+  operators,
+  operatorSessions,
+  pendingReviewApprovals,
+} from '../../db/schema/admin.ts';
 
 /**
  * The only code touching the back office's tables. The audit log has an insert and reads,
@@ -25,7 +32,10 @@ export async function selectOperators(db: Db): Promise<OperatorRow[]> {
 
 export async function selectOperatorNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: operators.id, username: operators.username }).from(operators).where(sql`${operators.id} in ${ids}`);
+  const rows = await db
+    .select({ id: operators.id, username: operators.username })
+    .from(operators)
+    .where(sql`${operators.id} in ${ids}`);
   return new Map(rows.map((row) => [row.id, row.username]));
 }
 
@@ -38,7 +48,9 @@ export async function insertOperator(db: Db, values: { username: string; role: s
 export async function updateOperator(
   db: Db,
   id: number,
-  values: Partial<Pick<OperatorRow, 'role' | 'disabled' | 'passwordHash' | 'totpSecret' | 'totpLastStep' | 'failedLogins' | 'lockedUntil' | 'lastLoginAt'>>,
+  values: Partial<
+    Pick<OperatorRow, 'role' | 'disabled' | 'passwordHash' | 'totpSecret' | 'totpLastStep' | 'failedLogins' | 'lockedUntil' | 'lastLoginAt'>
+  >,
 ): Promise<void> {
   await db.update(operators).set(values).where(eq(operators.id, id));
 }
@@ -67,7 +79,10 @@ export async function claimTotpStep(db: Db, id: number, step: number): Promise<b
   return rows.length === 1;
 }
 
-export async function insertEnrolment(db: Db, values: { operatorId: number; tokenHash: string; totpSecret: string; expiresAt: Date }): Promise<void> {
+export async function insertEnrolment(
+  db: Db,
+  values: { operatorId: number; tokenHash: string; totpSecret: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(operatorEnrolments).values(values);
 }
 
@@ -97,12 +112,21 @@ export async function useRecoveryCode(db: Db, operatorId: number, codeHash: stri
   const rows = await db
     .update(operatorRecoveryCodes)
     .set({ usedAt: at })
-    .where(and(eq(operatorRecoveryCodes.operatorId, operatorId), eq(operatorRecoveryCodes.codeHash, codeHash), isNull(operatorRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(operatorRecoveryCodes.operatorId, operatorId),
+        eq(operatorRecoveryCodes.codeHash, codeHash),
+        isNull(operatorRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: operatorRecoveryCodes.id });
   return rows.length === 1;
 }
 
-export async function insertSession(db: Db, values: { tokenHash: string; operatorId: number; csrfToken: string; lastSeenAt: Date }): Promise<void> {
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; operatorId: number; csrfToken: string; lastSeenAt: Date },
+): Promise<void> {
   await db.insert(operatorSessions).values(values);
 }
 
@@ -140,7 +164,10 @@ export async function selectPendingApproval(db: Db, orderId: number) {
   return row ?? null;
 }
 
-export async function insertPendingApproval(db: Db, values: { orderId: number; operatorId: number; reasonCode: string; note: string }): Promise<void> {
+export async function insertPendingApproval(
+  db: Db,
+  values: { orderId: number; operatorId: number; reasonCode: string; note: string },
+): Promise<void> {
   await db.insert(pendingReviewApprovals).values(values);
 }
 
@@ -210,7 +237,11 @@ export const boundUserId = (userId: number): SQL => sql`${userId}::int`;
  * each flag. One query per flag with the flag in its WHERE, so PostgreSQL runs each as a
  * semi-join over the owner's table (one pass) rather than a probe per person; run together.
  */
-export async function selectCohortCounts<K extends string>(db: Db, cohort: SQL, flags: Record<K, SQL<boolean>>): Promise<Array<{ channel: string; registered: number } & Record<K, number>>> {
+export async function selectCohortCounts<K extends string>(
+  db: Db,
+  cohort: SQL,
+  flags: Record<K, SQL<boolean>>,
+): Promise<Array<{ channel: string; registered: number } & Record<K, number>>> {
   const countWhere = (condition: SQL) =>
     db
       .select({ channel: sql<string>`cohort.source_channel`, count: sql<number>`count(*)::int` })

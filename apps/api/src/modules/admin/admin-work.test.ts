@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { ADMIN_NO_CREDIT_KEPT, ADMIN_PAYMENT_NOT_HELD, ADMIN_REVIEW_NOT_WAITING, ADMIN_SECOND_APPROVER_REQUIRED, ADMIN_TRANSFER_NOT_WAITING } from '@app/contract/admin/admin-messages.ts';
+import {
+  ADMIN_NO_CREDIT_KEPT,
+  ADMIN_PAYMENT_NOT_HELD,
+  ADMIN_REVIEW_NOT_WAITING,
+  ADMIN_SECOND_APPROVER_REQUIRED,
+  ADMIN_TRANSFER_NOT_WAITING,
+} from '@app/contract/admin/admin-messages.ts';
 import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
-import type { TAuditListResponse, TCreditListResponse, TPaymentListResponse, TReviewDetailResponse, TReviewListResponse } from '@app/contract/admin/admin-schemas.ts';
+import type {
+  TAuditListResponse,
+  TCreditListResponse,
+  TPaymentListResponse,
+  TReviewDetailResponse,
+  TReviewListResponse,
+} from '@app/contract/admin/admin-schemas.ts';
 import { DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { accountsServerPerFile, bodyOf, uploadedImage } from '../../test/accounts-test-kit.ts';
-import type { AdminClient} from '../../test/admin-test-kit.ts';
+import type { AdminClient } from '../../test/admin-test-kit.ts';
 import { enrolledOperator, signedInClient } from '../../test/admin-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
 import { eventually, submittedOrder } from '../../test/order-test-kit.ts';
@@ -32,7 +44,10 @@ async function orderInReview(amount: number): Promise<{ borrower: Borrower; orde
   const borrower = await createBorrower(server, database.handle, { faceOutcome: 'manual_review' });
   const orderId = await submittedOrder(db(), borrower, { now: server.clock.now(), amount });
   await submitForDecision({ db: db(), jobs: server.app.jobs, orderId, delayMs: server.app.config.decisionDelayMs });
-  await eventually(async () => (await listAwaitingReview({ db: db() })).some((row) => row.orderId === orderId), `order ${orderId} to await staff`);
+  await eventually(
+    async () => (await listAwaitingReview({ db: db() })).some((row) => row.orderId === orderId),
+    `order ${orderId} to await staff`,
+  );
   return { borrower, orderId };
 }
 
@@ -74,12 +89,24 @@ describe('the review queue', () => {
       status: 409,
       json: { message: ADMIN_SECOND_APPROVER_REQUIRED.replace('{amount}', '10,000') },
     });
-    expect(((await checker.call(ADMIN_ROUTES.listReviews)).json as TReviewListResponse).items.find((row) => row.orderId === orderId)?.firstApprovalBy).toBe('maker');
-    const second = await checker.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: { verdict: 'approve', reasonCode: 'documentsVerified' } });
+    expect(
+      ((await checker.call(ADMIN_ROUTES.listReviews)).json as TReviewListResponse).items.find((row) => row.orderId === orderId)
+        ?.firstApprovalBy,
+    ).toBe('maker');
+    const second = await checker.call(ADMIN_ROUTES.decideReview, {
+      params: { orderId },
+      body: { verdict: 'approve', reasonCode: 'documentsVerified' },
+    });
     expect(second).toMatchObject({ status: 200, json: { outcome: 'approved' } });
     // As an automatic approval: approved, then the payout requested and paid out by the sandbox.
-    await eventually(async () => ((await detailOf(server, borrower, orderId)).state === '待還款' ? true : undefined), 'the order to be paid out');
-    expect(await checker.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: approve })).toMatchObject({ status: 409, json: { message: ADMIN_REVIEW_NOT_WAITING } });
+    await eventually(
+      async () => ((await detailOf(server, borrower, orderId)).state === '待還款' ? true : undefined),
+      'the order to be paid out',
+    );
+    expect(await checker.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: approve })).toMatchObject({
+      status: 409,
+      json: { message: ADMIN_REVIEW_NOT_WAITING },
+    });
 
     const rows = await auditOf(admin, `target=${encodeURIComponent(`order:${detail.order.orderNo}`)}`);
     expect(rows.map((row) => [row.operator, row.action])).toEqual([
@@ -93,9 +120,13 @@ describe('the review queue', () => {
   it('refuses with a reason code on one operator’s word, below or above the amount', async () => {
     const reviewer = await signedInClient(server, await enrolledOperator(server, 'refuser', 'reviewer'));
     const { borrower, orderId } = await orderInReview(20_000);
-    expect((await reviewer.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: { verdict: 'refuse', reasonCode: 'nonsense' } })).status).toBe(400);
+    expect(
+      (await reviewer.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: { verdict: 'refuse', reasonCode: 'nonsense' } })).status,
+    ).toBe(400);
     expect((await getOrder({ db: db(), orderId }))?.state).toBe('審核中');
-    expect(await reviewer.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: { verdict: 'refuse', reasonCode: 'faceMismatch' } })).toMatchObject({
+    expect(
+      await reviewer.call(ADMIN_ROUTES.decideReview, { params: { orderId }, body: { verdict: 'refuse', reasonCode: 'faceMismatch' } }),
+    ).toMatchObject({
       status: 200,
       json: { outcome: 'refused', orderState: '已拒絕' },
     });
@@ -112,19 +143,39 @@ describe('payments', () => {
     const receipt = (await uploadedImage(server, borrower)).key;
     const today = (await detailOf(server, borrower, orderId)).disbursedOn ?? '';
     bodyOf(
-      (await server.client.call(ENDPOINTS.repayManual, { requestId: requestId(), orderId: String(orderId), amount: 1_000, paidOn: today, fromAccountLast5: '12345', receiptImageKey: receipt }, borrower.headers)).envelope,
+      (
+        await server.client.call(
+          ENDPOINTS.repayManual,
+          {
+            requestId: requestId(),
+            orderId: String(orderId),
+            amount: 1_000,
+            paidOn: today,
+            fromAccountLast5: '12345',
+            receiptImageKey: receipt,
+          },
+          borrower.headers,
+        )
+      ).envelope,
     );
 
-    const waiting = ((await finance.call(ADMIN_ROUTES.listTransfers)).json as TPaymentListResponse).items.find((row) => row.orderId === orderId);
+    const waiting = ((await finance.call(ADMIN_ROUTES.listTransfers)).json as TPaymentListResponse).items.find(
+      (row) => row.orderId === orderId,
+    );
     expect(waiting).toMatchObject({ amount: 1_000, fromAccountLast5: '12345', hasReceipt: true });
     const id = waiting?.id ?? 0;
     expect((await finance.call(ADMIN_ROUTES.transferReceipt, { params: { id } })).status).toBe(200);
     expect((await reviewer.call(ADMIN_ROUTES.reviewTransfer, { params: { id }, body: { verdict: 'confirm' } })).status).toBe(403);
-    expect(await finance.call(ADMIN_ROUTES.reviewTransfer, { params: { id }, body: { verdict: 'confirm', note: '已入帳' } })).toMatchObject({
-      status: 200,
-      json: { outcome: 'confirmed', orderState: '待還款' },
+    expect(await finance.call(ADMIN_ROUTES.reviewTransfer, { params: { id }, body: { verdict: 'confirm', note: '已入帳' } })).toMatchObject(
+      {
+        status: 200,
+        json: { outcome: 'confirmed', orderState: '待還款' },
+      },
+    );
+    expect(await finance.call(ADMIN_ROUTES.reviewTransfer, { params: { id }, body: { verdict: 'confirm' } })).toMatchObject({
+      status: 409,
+      json: { message: ADMIN_TRANSFER_NOT_WAITING },
     });
-    expect(await finance.call(ADMIN_ROUTES.reviewTransfer, { params: { id }, body: { verdict: 'confirm' } })).toMatchObject({ status: 409, json: { message: ADMIN_TRANSFER_NOT_WAITING } });
     expect(((await finance.call(ADMIN_ROUTES.listTransfers)).json as TPaymentListResponse).items.some((row) => row.id === id)).toBe(false);
     const books = await finance.call(ADMIN_ROUTES.checkBooks);
     expect(books).toMatchObject({ status: 200, json: { balanced: true } });
@@ -141,19 +192,36 @@ describe('payments', () => {
     const held = ((await finance.call(ADMIN_ROUTES.listHeld)).json as TPaymentListResponse).items.find((row) => row.orderId === orderId);
     expect(held).toMatchObject({ amount: payment.amount, heldAmount: payment.amount + 500 });
     const id = held?.id ?? 0;
-    expect(await finance.call(ADMIN_ROUTES.resolveHeld, { params: { id }, body: { verdict: 'credit' } })).toMatchObject({ status: 200, json: { outcome: 'credited', orderState: '已結清' } });
-    expect(await finance.call(ADMIN_ROUTES.resolveHeld, { params: { id }, body: { verdict: 'refund' } })).toMatchObject({ status: 409, json: { message: ADMIN_PAYMENT_NOT_HELD } });
+    expect(await finance.call(ADMIN_ROUTES.resolveHeld, { params: { id }, body: { verdict: 'credit' } })).toMatchObject({
+      status: 200,
+      json: { outcome: 'credited', orderState: '已結清' },
+    });
+    expect(await finance.call(ADMIN_ROUTES.resolveHeld, { params: { id }, body: { verdict: 'refund' } })).toMatchObject({
+      status: 409,
+      json: { message: ADMIN_PAYMENT_NOT_HELD },
+    });
 
-    const credit = ((await finance.call(ADMIN_ROUTES.listCredits)).json as TCreditListResponse).items.find((row) => row.orderId === orderId);
+    const credit = ((await finance.call(ADMIN_ROUTES.listCredits)).json as TCreditListResponse).items.find(
+      (row) => row.orderId === orderId,
+    );
     expect(credit).toMatchObject({ left: 500, refunded: 0 });
-    expect(await finance.call(ADMIN_ROUTES.refundCredit, { params: { orderId }, body: { note: '已匯回' } })).toMatchObject({ status: 200, json: { outcome: 'refunded' } });
-    expect(await finance.call(ADMIN_ROUTES.refundCredit, { params: { orderId }, body: {} })).toMatchObject({ status: 409, json: { message: ADMIN_NO_CREDIT_KEPT } });
+    expect(await finance.call(ADMIN_ROUTES.refundCredit, { params: { orderId }, body: { note: '已匯回' } })).toMatchObject({
+      status: 200,
+      json: { outcome: 'refunded' },
+    });
+    expect(await finance.call(ADMIN_ROUTES.refundCredit, { params: { orderId }, body: {} })).toMatchObject({
+      status: 409,
+      json: { message: ADMIN_NO_CREDIT_KEPT },
+    });
     expect((await detailOf(server, borrower, orderId)).creditKept).toBe(0);
 
     const rows = await auditOf(admin, 'operator=held-finance');
     expect(rows.map((row) => row.action)).toEqual(['credit.refunded', 'held.credited', 'operator.login', 'operator.enrolled']);
     expect(rows[0]).toMatchObject({ before: { creditKept: 500 }, after: { creditKept: 0, refunded: 500 } });
-    expect(rows[1]).toMatchObject({ before: { state: 'held', requested: payment.amount, arrived: payment.amount + 500 }, after: { outcome: 'credited' } });
+    expect(rows[1]).toMatchObject({
+      before: { state: 'held', requested: payment.amount, arrived: payment.amount + 500 },
+      after: { outcome: 'credited' },
+    });
   });
 });
 
@@ -169,7 +237,11 @@ describe('the audit trail', () => {
     expect(await auditOf(admin, 'operator=auditor')).toEqual(rows);
     // And the repository offers nothing that would: an insert and reads.
     const repository = await import('./admin-repository.ts');
-    expect(Object.keys(repository).filter((name) => /audit/i.test(name)).sort()).toEqual(['insertAudit', 'selectAudit', 'selectAuditOfTargets']);
+    expect(
+      Object.keys(repository)
+        .filter((name) => /audit/i.test(name))
+        .sort(),
+    ).toEqual(['insertAudit', 'selectAudit', 'selectAuditOfTargets']);
   });
 
   it('filters by action and day', async () => {

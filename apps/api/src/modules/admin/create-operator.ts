@@ -23,7 +23,12 @@ async function issueEnrolment(db: Db, config: AdminConfig, operatorId: number, n
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + config.enrolmentHours * 3_600_000);
   await closeEnrolments(db, operatorId, now);
-  await insertEnrolment(db, { operatorId, tokenHash: tokenHash(config.secret, token), totpSecret: encryptSecret(config.secret, newTotpSecret()), expiresAt });
+  await insertEnrolment(db, {
+    operatorId,
+    tokenHash: tokenHash(config.secret, token),
+    totpSecret: encryptSecret(config.secret, newTotpSecret()),
+    expiresAt,
+  });
   return { operatorId, enrolmentPath: enrolmentPathOf(token), expiresAt };
 }
 
@@ -45,7 +50,14 @@ export async function createOperator(options: {
     const operatorId = await insertOperator(tx, { username, role });
     if (operatorId === null) throw new AppError('BUSINESS_RULE', { userMessage: ADMIN_USERNAME_TAKEN, message: 'username taken' });
     const link = await issueEnrolment(tx, config, operatorId, now);
-    await recordAudit({ db: tx, actor: options.actor, at: now, action: 'operator.created', target: `operator:${username}`, after: { username, role } });
+    await recordAudit({
+      db: tx,
+      actor: options.actor,
+      at: now,
+      action: 'operator.created',
+      target: `operator:${username}`,
+      after: { username, role },
+    });
     return link;
   });
 }
@@ -54,13 +66,25 @@ export async function createOperator(options: {
  * A new enrolment link for an operator who lost their phone or password: earlier links
  * stop working; the old password and factor keep working until the new link is used.
  */
-export async function reissueEnrolment(options: { db: Db; config: AdminConfig; actor: Actor; operatorId: number; now: Date }): Promise<EnrolmentLink | null> {
+export async function reissueEnrolment(options: {
+  db: Db;
+  config: AdminConfig;
+  actor: Actor;
+  operatorId: number;
+  now: Date;
+}): Promise<EnrolmentLink | null> {
   const { config, operatorId, now } = options;
   return options.db.transaction(async (tx) => {
     const operator = await selectOperator(tx, operatorId);
     if (!operator) return null;
     const link = await issueEnrolment(tx, config, operatorId, now);
-    await recordAudit({ db: tx, actor: options.actor, at: now, action: 'operator.enrolmentReissued', target: `operator:${operator.username}` });
+    await recordAudit({
+      db: tx,
+      actor: options.actor,
+      at: now,
+      action: 'operator.enrolmentReissued',
+      target: `operator:${operator.username}`,
+    });
     return link;
   });
 }

@@ -1,11 +1,15 @@
-import { ADMIN_REVIEW_NOT_WAITING, ADMIN_SECOND_APPROVER_REQUIRED } from '@app/contract/admin/admin-messages.ts';
+import {
+  ADMIN_COMMAND_LINE_TWO_PEOPLE,
+  ADMIN_REVIEW_NOT_WAITING,
+  ADMIN_SECOND_APPROVER_REQUIRED,
+} from '@app/contract/admin/admin-messages.ts';
 import type { TReviewDecisionResponse } from '@app/contract/admin/admin-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { isAwaitingStaff } from '../decisions/is-awaiting-staff.ts';
-import { resolveManualReview } from '../decisions/resolve-manual-review.ts';
-import { getOrder } from '../orders/get-order.ts';
+import { getDecisionPolicy, isAwaitingStaff, resolveManualReview } from '../decisions/index.ts';
+import { getOrder } from '../orders/index.ts';
+import type { PayoutPolicy } from '../payments/index.ts';
 import { deletePendingApproval, insertPendingApproval, selectOperatorNames, selectPendingApproval } from './admin-repository.ts';
 import { recordAudit, type Actor } from './record-audit.ts';
 
@@ -15,19 +19,20 @@ const notWaiting = () => new AppError('BUSINESS_RULE', { userMessage: ADMIN_REVI
  * A reviewer's verdict on an application the engine left to staff. The order moves through
  * the decisions module's own use case, exactly as an automatic decision moves it (approved:
  * payout requested; refused: the staff-review reason and the cool-down). Maker-checker:
- * an approval of a principal above `secondApprovalAbove` is first recorded, and takes
- * effect only when another operator approves too; a refusal needs one operator.
+ * an approval of a principal above the policy's `secondApprovalAbove` (decisions'
+ * policy in force) is first recorded, and takes effect only when another operator
+ * approves too; a refusal needs one operator. The audit row keeps the threshold applied.
  */
 export async function decideReview(options: {
   db: Db;
   jobs: JobQueue;
-  actor: Actor & { operatorId: number };
+  /** A signed-in operator, or the command line (operatorId null: refused where two people are needed). */
+  actor: Actor;
   orderId: number;
   verdict: 'approve' | 'refuse';
   reasonCode: string;
   note: string;
-  secondApprovalAbove: number;
-  coolDownDays: number;
+  payoutPolicy: PayoutPolicy;
   now: Date;
 }): Promise<TReviewDecisionResponse> {
   const { jobs, actor, orderId, verdict, reasonCode, note, now } = options;
@@ -37,22 +42,44 @@ export async function decideReview(options: {
     const target = `order:${order.orderNo}`;
     const pending = await selectPendingApproval(tx, orderId);
     const firstBy = pending ? ((await selectOperatorNames(tx, [pending.operatorId])).get(pending.operatorId) ?? null) : null;
+    const { secondApprovalAbove } = await getDecisionPolicy({ db: tx });
 
-    if (verdict === 'approve' && order.principal > options.secondApprovalAbove) {
+    if (verdict === 'approve' && order.principal > secondApprovalAbove) {
+      if (actor.operatorId === null)
+        throw new AppError('BUSINESS_RULE', {
+          userMessage: ADMIN_COMMAND_LINE_TWO_PEOPLE,
+          message: 'two-person approval from the command line',
+        });
       if (!pending) {
         await insertPendingApproval(tx, { orderId, operatorId: actor.operatorId, reasonCode, note });
-        await recordAudit({ db: tx, actor, at: now, action: 'review.firstApproval', target, before: { state: order.state }, after: { state: order.state, reasonCode, note, principal: order.principal } });
+        await recordAudit({
+          db: tx,
+          actor,
+          at: now,
+          action: 'review.firstApproval',
+          target,
+          before: { state: order.state },
+          after: { state: order.state, reasonCode, note, principal: order.principal, secondApprovalAbove },
+        });
         return { outcome: 'awaitingSecondApproval', orderState: order.state };
       }
       if (pending.operatorId === actor.operatorId) {
         throw new AppError('BUSINESS_RULE', {
-          userMessage: ADMIN_SECOND_APPROVER_REQUIRED.replace('{amount}', options.secondApprovalAbove.toLocaleString('en-US')),
+          userMessage: ADMIN_SECOND_APPROVER_REQUIRED.replace('{amount}', secondApprovalAbove.toLocaleString('en-US')),
           message: 'second approval by the first approver',
         });
       }
     }
 
-    const outcome = await resolveManualReview({ db: tx, jobs, orderId, verdict, now, coolDownDays: options.coolDownDays, note: note ? `${reasonCode}: ${note}` : reasonCode });
+    const outcome = await resolveManualReview({
+      db: tx,
+      jobs,
+      orderId,
+      verdict,
+      now,
+      payoutPolicy: options.payoutPolicy,
+      note: note ? `${reasonCode}: ${note}` : reasonCode,
+    });
     if (outcome === 'notAwaitingReview') throw notWaiting();
     await deletePendingApproval(tx, orderId);
     const after = await getOrder({ db: tx, orderId });
@@ -63,7 +90,12 @@ export async function decideReview(options: {
       action: outcome === 'approved' ? 'review.approved' : 'review.refused',
       target,
       before: { state: order.state, ...(firstBy ? { firstApprovalBy: firstBy } : {}) },
-      after: { state: after?.state ?? null, reasonCode, note },
+      after: {
+        state: after?.state ?? null,
+        reasonCode,
+        note,
+        ...(verdict === 'approve' ? { principal: order.principal, secondApprovalAbove } : {}),
+      },
     });
     return { outcome, orderState: after?.state ?? order.state };
   });

@@ -5,11 +5,19 @@ import type { TOperatorRole } from '@app/contract/admin/admin-roles.ts';
 import type { AdminConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { closeEnrolments, endSessionsOf, replaceRecoveryCodes, selectOperator, selectUsableEnrolment, updateOperator } from './admin-repository.ts';
+import {
+  closeEnrolments,
+  endSessionsOf,
+  replaceRecoveryCodes,
+  selectOperator,
+  selectUsableEnrolment,
+  updateOperator,
+} from './admin-repository.ts';
 import { decryptSecret, newRecoveryCodes, recoveryCodeHash, tokenHash, totpStepOf, totpUri } from './operator-secrets.ts';
 import { recordAudit } from './record-audit.ts';
 
-const invalidLink = () => new AppError('NOT_FOUND', { userMessage: ADMIN_ENROLMENT_INVALID, message: 'enrolment link unknown, used or expired' });
+const invalidLink = () =>
+  new AppError('NOT_FOUND', { userMessage: ADMIN_ENROLMENT_INVALID, message: 'enrolment link unknown, used or expired' });
 
 async function openEnrolment(db: Db, config: AdminConfig, token: string, now: Date) {
   const enrolment = await selectUsableEnrolment(db, tokenHash(config.secret, token), now);
@@ -56,10 +64,26 @@ export async function completeEnrolment(options: {
     // Still open inside the transaction: two tabs completing one link enrol once.
     if (!(await selectUsableEnrolment(tx, enrolment.tokenHash, now))) throw invalidLink();
     await closeEnrolments(tx, operator.id, now);
-    await updateOperator(tx, operator.id, { passwordHash, totpSecret: enrolment.totpSecret, totpLastStep: step, failedLogins: 0, lockedUntil: null });
-    await replaceRecoveryCodes(tx, operator.id, recoveryCodes.map((code) => recoveryCodeHash(config.secret, code)));
+    await updateOperator(tx, operator.id, {
+      passwordHash,
+      totpSecret: enrolment.totpSecret,
+      totpLastStep: step,
+      failedLogins: 0,
+      lockedUntil: null,
+    });
+    await replaceRecoveryCodes(
+      tx,
+      operator.id,
+      recoveryCodes.map((code) => recoveryCodeHash(config.secret, code)),
+    );
     await endSessionsOf(tx, operator.id, now);
-    await recordAudit({ db: tx, actor: { operatorId: operator.id, operatorName: operator.username }, at: now, action: 'operator.enrolled', target: `operator:${operator.username}` });
+    await recordAudit({
+      db: tx,
+      actor: { operatorId: operator.id, operatorName: operator.username },
+      at: now,
+      action: 'operator.enrolled',
+      target: `operator:${operator.username}`,
+    });
   });
   return { recoveryCodes };
 }

@@ -18,12 +18,26 @@ export async function listAudit(options: {
   const until = options.to ? new Date(taipeiDayStart(options.to).getTime() + 86_400_000) : undefined;
   const { rows, total } = await selectAudit(
     options.db,
-    { operatorName: options.operator, action: options.action, target: options.target, from: options.from ? taipeiDayStart(options.from) : undefined, until },
+    {
+      operatorName: options.operator,
+      action: options.action,
+      target: options.target,
+      from: options.from ? taipeiDayStart(options.from) : undefined,
+      until,
+    },
     PAGE_SIZE,
     (options.page - 1) * PAGE_SIZE,
   );
   return {
-    items: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), operator: row.operatorName, action: row.action, target: row.target, before: row.before, after: row.after })),
+    items: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      operator: row.operatorName,
+      action: row.action,
+      target: row.target,
+      before: row.before,
+      after: row.after,
+    })),
     total,
     pageSize: PAGE_SIZE,
   };

@@ -1,12 +1,10 @@
 import type { TReviewDetailResponse, TReviewListResponse } from '@app/contract/admin/admin-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { listAwaitingReview } from '../decisions/resolve-manual-review.ts';
-import { listDecisionOutcomes } from '../decisions/list-decision-outcomes.ts';
-import { listFaceCheckScores } from '../face-check/list-face-check-scores.ts';
-import { getIdCardReadingForReview } from '../identity-document/get-id-card-reading-for-review.ts';
-import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
-import { getIdCardPhotos } from '../onboarding/get-id-card-photos.ts';
-import { getOrder } from '../orders/get-order.ts';
+import { listAwaitingReview, listDecisionOutcomes } from '../decisions/index.ts';
+import { listFaceCheckScores } from '../face-check/index.ts';
+import { getIdCardReadingForReview } from '../identity-document/index.ts';
+import { getBorrowerIdentity, getIdCardPhotos } from '../onboarding/index.ts';
+import { getOrder, getOrders, type LoanOrder } from '../orders/index.ts';
 import { selectOperatorNames, selectPendingApprovals } from './admin-repository.ts';
 
 /** 王小明 → 王*明, 王明 → 王*: enough to tell rows apart, not to name anyone. */
@@ -19,8 +17,14 @@ export function maskName(name: string): string {
 
 type ReviewItem = TReviewListResponse['items'][number];
 
-async function reviewItem(db: Db, row: { orderId: number; rules: string[]; since: string }, secondApprovalAbove: number, firstApprovals: Map<number, string>): Promise<ReviewItem | null> {
-  const order = await getOrder({ db, orderId: row.orderId });
+async function reviewItem(
+  db: Db,
+  row: { orderId: number; rules: string[]; since: string },
+  secondApprovalAbove: number,
+  firstApprovals: Map<number, string>,
+  known?: LoanOrder,
+): Promise<ReviewItem | null> {
+  const order = known ?? (await getOrder({ db, orderId: row.orderId }));
   if (!order) return null;
   const identity = await getBorrowerIdentity({ db, userId: order.userId });
   return {
@@ -47,9 +51,11 @@ async function firstApprovalsByOrder(db: Db): Promise<Map<number, string>> {
 export async function listReviews(options: { db: Db; secondApprovalAbove: number }): Promise<TReviewListResponse> {
   const { db, secondApprovalAbove } = options;
   const firstApprovals = await firstApprovalsByOrder(db);
+  const awaiting = await listAwaitingReview({ db });
+  const orders = new Map((await getOrders({ db, orderIds: awaiting.map((row) => row.orderId) })).map((order) => [order.id, order]));
   const items: ReviewItem[] = [];
-  for (const row of await listAwaitingReview({ db })) {
-    const item = await reviewItem(db, row, secondApprovalAbove, firstApprovals);
+  for (const row of awaiting) {
+    const item = await reviewItem(db, row, secondApprovalAbove, firstApprovals, orders.get(row.orderId));
     if (item) items.push(item);
   }
   return { items, secondApprovalAbove };
@@ -61,20 +67,35 @@ export async function listReviews(options: { db: Db; secondApprovalAbove: number
  * the face scores and which photos exist. The borrower's name is shown whole: the reviewer
  * compares it with the card (the route records the view in the audit trail).
  */
-export async function getReviewDetail(options: { db: Db; orderId: number; secondApprovalAbove: number }): Promise<TReviewDetailResponse | null> {
+export async function getReviewDetail(options: {
+  db: Db;
+  orderId: number;
+  secondApprovalAbove: number;
+}): Promise<TReviewDetailResponse | null> {
   const { db, orderId, secondApprovalAbove } = options;
   const order = await getOrder({ db, orderId });
   if (!order) return null;
   const outcomes = await listDecisionOutcomes({ db, orderId });
   const awaiting = outcomes.filter((row) => row.outcome === 'manualReview').map((row) => row.rule);
-  const base = await reviewItem(db, { orderId, rules: awaiting, since: order.createdAt.toISOString() }, secondApprovalAbove, await firstApprovalsByOrder(db));
+  const base = await reviewItem(
+    db,
+    { orderId, rules: awaiting, since: order.createdAt.toISOString() },
+    secondApprovalAbove,
+    await firstApprovalsByOrder(db),
+  );
   if (!base) return null;
   const identity = await getBorrowerIdentity({ db, userId: order.userId });
   const reading = await getIdCardReadingForReview({ db, userId: order.userId });
   const photos = await getIdCardPhotos({ db, userId: order.userId });
   const face = await listFaceCheckScores({ db, userId: order.userId });
   return {
-    order: { ...base, borrowerName: identity?.name ?? '', state: order.state, createdAt: order.createdAt.toISOString(), apr: order.quote.aprPercent },
+    order: {
+      ...base,
+      borrowerName: identity?.name ?? '',
+      state: order.state,
+      createdAt: order.createdAt.toISOString(),
+      apr: order.quote.aprPercent,
+    },
     outcomes: outcomes.map((row) => ({ rule: row.rule, outcome: row.outcome, detail: row.detail, decidedAt: row.decidedAt.toISOString() })),
     typed: identity
       ? { name: identity.name, idNumber: identity.maskedIdNumber, birthDate: identity.birthDate, gender: identity.gender }
@@ -100,7 +121,11 @@ export async function getReviewDetail(options: { db: Db; orderId: number; second
 }
 
 /** The upload key of one of the application's photos (ID front, back, latest selfie) with its owner, or null. */
-export async function reviewImageKey(options: { db: Db; orderId: number; image: 'idFront' | 'idBack' | 'selfie' }): Promise<{ userId: number; key: string } | null> {
+export async function reviewImageKey(options: {
+  db: Db;
+  orderId: number;
+  image: 'idFront' | 'idBack' | 'selfie';
+}): Promise<{ userId: number; key: string } | null> {
   const order = await getOrder({ db: options.db, orderId: options.orderId });
   if (!order) return null;
   if (options.image === 'selfie') {

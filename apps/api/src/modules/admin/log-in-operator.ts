@@ -76,9 +76,19 @@ export async function logInOperator(options: {
     if (failures >= config.loginFailures) {
       const lockedUntil = new Date(now.getTime() + config.lockMinutes * 60_000);
       await updateOperator(db, operator.id, { failedLogins: 0, lockedUntil });
-      await recordAudit({ db, actor, at: now, action: 'operator.locked', target: `operator:${username}`, after: { lockedUntil: lockedUntil.toISOString() } });
+      await recordAudit({
+        db,
+        actor,
+        at: now,
+        action: 'operator.locked',
+        target: `operator:${username}`,
+        after: { lockedUntil: lockedUntil.toISOString() },
+      });
     }
-    throw await refuse(factor === 'replayed' ? ADMIN_TOTP_REPLAYED : ADMIN_LOGIN_FAILED, !passwordOk ? 'wrong password' : `second factor ${factor}`);
+    throw await refuse(
+      factor === 'replayed' ? ADMIN_TOTP_REPLAYED : ADMIN_LOGIN_FAILED,
+      !passwordOk ? 'wrong password' : `second factor ${factor}`,
+    );
   }
   if (operator.disabled) throw await refuse(ADMIN_ACCOUNT_DISABLED, 'disabled');
 

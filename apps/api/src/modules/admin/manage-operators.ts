@@ -36,7 +36,8 @@ export async function changeOperator(options: {
   now: Date;
 }): Promise<void> {
   const { actor, operatorId, now } = options;
-  if (operatorId === actor.operatorId) throw new AppError('BUSINESS_RULE', { userMessage: ADMIN_CANNOT_CHANGE_SELF, message: 'operator changes self' });
+  if (operatorId === actor.operatorId)
+    throw new AppError('BUSINESS_RULE', { userMessage: ADMIN_CANNOT_CHANGE_SELF, message: 'operator changes self' });
   await options.db.transaction(async (tx) => {
     const operator = await selectOperator(tx, operatorId);
     if (!operator) throw new AppError('NOT_FOUND', { userMessage: ADMIN_NOT_FOUND, message: 'no such operator' });

@@ -39,7 +39,14 @@ export function newTotpSecret(): string {
 }
 
 function totpOf(base32: string, username: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label: username, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(base32) });
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label: username,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(base32),
+  });
 }
 
 export function totpUri(base32: string, username: string): string {

@@ -19,7 +19,12 @@ export interface OperatorCaller {
  * The operator behind a session cookie. A session idle longer than the limit ends (and
  * says so); a disabled operator's session ends; otherwise it is kept alive from now.
  */
-export async function resolveOperatorSession(options: { db: Db; config: AdminConfig; token: string | undefined; now: Date }): Promise<OperatorCaller> {
+export async function resolveOperatorSession(options: {
+  db: Db;
+  config: AdminConfig;
+  token: string | undefined;
+  now: Date;
+}): Promise<OperatorCaller> {
   const { db, config, now } = options;
   if (!options.token) throw new AppError('UNAUTHENTICATED', { userMessage: ADMIN_SESSION_REQUIRED, message: 'no admin session' });
   const found = await selectOpenSession(db, tokenHash(config.secret, options.token));
@@ -34,13 +39,25 @@ export async function resolveOperatorSession(options: { db: Db; config: AdminCon
     throw new AppError('UNAUTHENTICATED', { userMessage: ADMIN_SESSION_IDLE, message: 'admin session idle' });
   }
   await touchSession(db, session.id, now);
-  return { sessionId: session.id, operatorId: operator.id, username: operator.username, role: operator.role as TOperatorRole, csrfToken: session.csrfToken };
+  return {
+    sessionId: session.id,
+    operatorId: operator.id,
+    username: operator.username,
+    role: operator.role as TOperatorRole,
+    csrfToken: session.csrfToken,
+  };
 }
 
 export async function logOutOperator(options: { db: Db; caller: OperatorCaller; now: Date }): Promise<void> {
   const { caller, now } = options;
   await options.db.transaction(async (tx) => {
     await endSession(tx, caller.sessionId, now);
-    await recordAudit({ db: tx, actor: { operatorId: caller.operatorId, operatorName: caller.username }, at: now, action: 'operator.logout', target: `operator:${caller.username}` });
+    await recordAudit({
+      db: tx,
+      actor: { operatorId: caller.operatorId, operatorName: caller.username },
+      at: now,
+      action: 'operator.logout',
+      target: `operator:${caller.username}`,
+    });
   });
 }

@@ -2,9 +2,8 @@ import { ADMIN_TRANSFER_NOT_WAITING, TRANSFER_REJECT_REASONS } from '@app/contra
 import type { TPaymentActionResponse } from '@app/contract/admin/admin-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { getOrder } from '../orders/get-order.ts';
-import { listForReview } from '../repayments/list-for-review.ts';
-import { reviewManualTransfer } from '../repayments/review-manual-transfer.ts';
+import { getOrder } from '../orders/index.ts';
+import { listForReview, reviewManualTransfer } from '../repayments/index.ts';
 import { recordAudit, type Actor } from './record-audit.ts';
 
 /**
@@ -27,7 +26,8 @@ export async function reviewTransfer(options: {
   return options.db.transaction(async (tx) => {
     const waiting = (await listForReview({ db: tx, what: 'transfers' })).find((item) => item.id === requestId);
     const outcome = await reviewManualTransfer({ db: tx, requestId, verdict, at: now, note });
-    if (!waiting || outcome === 'notAwaiting') throw new AppError('BUSINESS_RULE', { userMessage: ADMIN_TRANSFER_NOT_WAITING, message: 'transfer not awaiting' });
+    if (!waiting || outcome === 'notAwaiting')
+      throw new AppError('BUSINESS_RULE', { userMessage: ADMIN_TRANSFER_NOT_WAITING, message: 'transfer not awaiting' });
     const order = await getOrder({ db: tx, orderId: waiting.orderId });
     await recordAudit({
       db: tx,
@@ -36,7 +36,12 @@ export async function reviewTransfer(options: {
       action: outcome === 'confirmed' ? 'transfer.confirmed' : 'transfer.rejected',
       target: `transfer:${requestId}`,
       before: { state: 'awaitingConfirmation', orderId: waiting.orderId, amount: waiting.amount },
-      after: { outcome, orderState: order?.state ?? null, ...(options.reasonCode ? { reasonCode: options.reasonCode } : {}), note: options.note },
+      after: {
+        outcome,
+        orderState: order?.state ?? null,
+        ...(options.reasonCode ? { reasonCode: options.reasonCode } : {}),
+        note: options.note,
+      },
     });
     return { outcome, orderState: order?.state ?? null };
   });

@@ -26,23 +26,56 @@ import {
   ZUpdateOperatorRequestSchema,
 } from '@app/contract/admin/admin-schemas.ts';
 import { ZCustomerSearchQuerySchema, ZOrderContractQuerySchema, ZUserIdParamsSchema } from '@app/contract/admin/admin-customer-schemas.ts';
-import { ZDayRangeQuerySchema, ZExportParamsSchema } from '@app/contract/admin/admin-report-schemas.ts';
+import {
+  defaultReconciliationRange,
+  ZDayRangeQuerySchema,
+  ZExportParamsSchema,
+  ZReconciliationQuerySchema,
+} from '@app/contract/admin/admin-report-schemas.ts';
+import {
+  taipeiMinuteOf,
+  ZCampaignFormSchema,
+  ZHomeContentFormSchema,
+  ZHomeContentIdParamsSchema,
+  ZHomeContentKindParamsSchema,
+  ZProductFormSchema,
+  ZProductIdParamsSchema,
+  ZDocumentKeyParamsSchema,
+  ZFaqFormSchema,
+  ZFaqIdParamsSchema,
+  ZDocumentPublishSchema,
+  ZServiceLineSchema,
+} from '@app/contract/admin/admin-config-schemas.ts';
+import { listDocumentsForConsole, listDocumentVersions } from '../documents/index.ts';
+import { listHomeContent, getServiceLine, getApiOrigins } from '../config/index.ts';
+import { listCampaignsForConsole, listProductsForConsole, listProductVersions, productInputOf, checkProductTerms } from '../loans/index.ts';
+import { changeFaq, changeHomeContent, changeServiceLine, publishDocument, removeFaq, saveCampaign } from './change-content.ts';
+import { listFaqForConsole } from '../questions/index.ts';
+import { createProduct, retireProduct, updateProduct } from './change-products.ts';
+import { APR_CAP_PERCENT } from '../../domain/lending-limits.ts';
+import {
+  ZBankBatchDownloadQuerySchema,
+  ZBankBatchParamsSchema,
+  ZBankResultImportRequestSchema,
+  ZPayoutListQuerySchema,
+} from '@app/contract/admin/admin-payout-schemas.ts';
 import { ADMIN_CONTRACT_UNSIGNED } from '@app/contract/admin/admin-messages.ts';
 import { roleSeesPerson } from '@app/contract/admin/admin-routes.ts';
 import { clientAddressKey } from '../../domain/client-address.ts';
 import { FileAnswer } from '../../plugins/envelope-codec.ts';
-import { loadBankDirectory } from '../bank-accounts/bank-directory.ts';
-import { viewContract } from '../contracts/view-contract.ts';
-import { reconcileCollections } from '../repayments/reconcile-collections.ts';
-import { findUserPhone } from '../users/find-user-phone.ts';
+import { loadBankDirectory } from '../bank-accounts/index.ts';
+import { viewContract } from '../contracts/index.ts';
+import { reconcileCollections, checkBooks, listCreditLeft, listForReview } from '../repayments/index.ts';
+import { findUserPhone } from '../users/index.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { getApiOrigins } from '../config/api-origins.ts';
-import { getOrder } from '../orders/get-order.ts';
-import { checkBooks } from '../repayments/check-books.ts';
-import { listCreditLeft, listForReview } from '../repayments/list-for-review.ts';
-import { readOwnImage } from '../uploads/read-own-image.ts';
+import { getOrder } from '../orders/index.ts';
+import { readOwnImage } from '../uploads/index.ts';
 import { cookieOptions, guardAdminRoute, parseInput, sendAdminError, sendAdminNotFound } from './admin-http.ts';
 import { changeApiOrigins } from './change-api-origins.ts';
+import { changeDecisionPolicy, showDecisionPolicy } from './change-decision-policy.ts';
+import { changeReminderTemplate, listReminderTemplates } from './change-reminder-template.ts';
+import { ZDecisionPolicyFormSchema, ZReminderTemplateSaveSchema } from '@app/contract/admin/admin-policy-schemas.ts';
+import { getDecisionPolicy } from '../decisions/index.ts';
 import { createOperator, reissueEnrolment } from './create-operator.ts';
 import { decideReview } from './decide-review.ts';
 import { exportCsv } from './export-csv.ts';
@@ -54,6 +87,8 @@ import { daysFrom, instantsOf } from './taipei-days.ts';
 import { completeEnrolment, showEnrolment } from './enrol-operator.ts';
 import { listAudit } from './list-audit.ts';
 import { getReviewDetail, listReviews, reviewImageKey } from './list-reviews.ts';
+import { reviewFaceFrameKey, reviewFaceStillKey, showFaceReview } from './show-face-review.ts';
+import { ZReviewFaceFrameParamsSchema, ZReviewFaceStillParamsSchema } from '@app/contract/admin/admin-face-review-schemas.ts';
 import { logInOperator } from './log-in-operator.ts';
 import { changeOperator, listOperators } from './manage-operators.ts';
 import type { OperatorCaller } from './operator-session.ts';
@@ -62,6 +97,13 @@ import { recordAudit } from './record-audit.ts';
 import { refundCredit } from './refund-credit.ts';
 import { resolveHeld } from './resolve-held.ts';
 import { reviewTransfer } from './review-transfer.ts';
+import { createBankBatchByOperator, downloadBankBatch, importBankResultByOperator } from './bank-batch-files.ts';
+import { listPayoutsForFinance } from './list-payouts.ts';
+import { releasePayoutByOperator } from './release-payout.ts';
+import { retryPayoutByOperator } from './retry-payout.ts';
+import { listBankBatches } from '../payments/index.ts';
+import { webVitalsP75 } from '../tracking/index.ts';
+import { VITALS_DASHBOARD_DAYS } from '@app/contract/schemas/web-vitals.ts';
 
 interface HandlerContext {
   req: FastifyRequest;
@@ -118,7 +160,10 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const input = parseInput(ZLoginRequestSchema, req.body);
       const address = app.limiterTag(clientAddressKey(req.ip));
       if (!(await app.rateLimiter.hit(`admin:signin:${address}`, SIGNINS_PER_ADDRESS, SIGNIN_WINDOW_MS, now.getTime())).allowed) {
-        throw new AppError('UNAUTHENTICATED', { userMessage: ADMIN_SIGNINS_THROTTLED, message: 'admin sign-ins from one address throttled' });
+        throw new AppError('UNAUTHENTICATED', {
+          userMessage: ADMIN_SIGNINS_THROTTLED,
+          message: 'admin sign-ins from one address throttled',
+        });
       }
       const signIn = await logInOperator({ db, config, ...input, now });
       reply.setCookie(ADMIN_SESSION_COOKIE, signIn.sessionToken, cookieOptions(req, production, true));
@@ -142,11 +187,11 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     },
 
     async listReviews() {
-      return listReviews({ db, secondApprovalAbove: config.secondApprovalAbove });
+      return listReviews({ db, secondApprovalAbove: (await getDecisionPolicy({ db })).secondApprovalAbove });
     },
     async reviewDetail({ req, caller, now }) {
       const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
-      const detail = await getReviewDetail({ db, orderId, secondApprovalAbove: config.secondApprovalAbove });
+      const detail = await getReviewDetail({ db, orderId, secondApprovalAbove: (await getDecisionPolicy({ db })).secondApprovalAbove });
       if (!detail) throw notFound();
       // The whole name and the photos are personal data: each view is attributable.
       await recordAudit({ db, actor: actorOf(caller), at: now, action: 'review.viewed', target: `order:${detail.order.orderNo}` });
@@ -155,6 +200,20 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     async reviewImage({ req, reply }) {
       const { orderId, image } = parseInput(ZReviewImageParamsSchema, req.params);
       return sendImage(reply, await reviewImageKey({ db, orderId, image }));
+    },
+    async reviewFaceAttempts({ req, caller, now }) {
+      const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
+      const answer = await showFaceReview({ db, actor: actorOf(caller), orderId, now });
+      if (!answer) throw notFound();
+      return answer;
+    },
+    async reviewFaceFrame({ req, reply }) {
+      const { orderId, frameId } = parseInput(ZReviewFaceFrameParamsSchema, req.params);
+      return sendImage(reply, await reviewFaceFrameKey({ db, orderId, frameId }));
+    },
+    async reviewFaceStill({ req, reply }) {
+      const { orderId, attemptId } = parseInput(ZReviewFaceStillParamsSchema, req.params);
+      return sendImage(reply, await reviewFaceStillKey({ db, orderId, attemptId }));
     },
     async decideReview({ req, caller, now }) {
       const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
@@ -165,14 +224,18 @@ export const adminModule: FastifyPluginAsync = async (app) => {
         actor: actorOf(caller),
         orderId,
         ...input,
-        secondApprovalAbove: config.secondApprovalAbove,
-        coolDownDays: app.config.decisionCoolDownDays,
+        payoutPolicy: app.config.payouts,
         now,
       });
     },
 
     async listTransfers() {
-      return { items: (await listForReview({ db, what: 'transfers' })).map(({ receiptImageKey, ...item }) => ({ ...item, hasReceipt: receiptImageKey !== null })) };
+      return {
+        items: (await listForReview({ db, what: 'transfers' })).map(({ receiptImageKey, ...item }) => ({
+          ...item,
+          hasReceipt: receiptImageKey !== null,
+        })),
+      };
     },
     async transferReceipt({ req, reply }) {
       const { id } = parseInput(ZIdParamsSchema, req.params);
@@ -186,7 +249,12 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       return reviewTransfer({ db, actor: actorOf(caller), requestId: id, ...input, now });
     },
     async listHeld() {
-      return { items: (await listForReview({ db, what: 'held' })).map(({ receiptImageKey, ...item }) => ({ ...item, hasReceipt: receiptImageKey !== null })) };
+      return {
+        items: (await listForReview({ db, what: 'held' })).map(({ receiptImageKey, ...item }) => ({
+          ...item,
+          hasReceipt: receiptImageKey !== null,
+        })),
+      };
     },
     async resolveHeld({ req, caller, now }) {
       const { id } = parseInput(ZIdParamsSchema, req.params);
@@ -199,28 +267,75 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const { orderId } = parseInput(ZOrderIdParamsSchema, req.params);
       return refundCredit({ db, actor: actorOf(caller), orderId, ...parseInput(ZCreditRefundRequestSchema, req.body), now });
     },
-    async checkBooks() {
+    async checkBooks({ caller, now }) {
       const differences = await checkBooks({ db });
+      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'books.checked', after: { differences: differences.length } });
       return { balanced: differences.length === 0, differences };
     },
 
-    async reconciliation({ req }) {
-      const { from, to } = parseInput(ZDayRangeQuerySchema, req.query);
+    async listPayouts({ req }) {
+      const query = parseInput(ZPayoutListQuerySchema, req.query);
+      return listPayoutsForFinance({ db, directory, policy: app.config.payouts, ...query });
+    },
+    async releasePayout({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      return releasePayoutByOperator({
+        db,
+        jobs: app.jobs,
+        actor: actorOf(caller),
+        payoutId: id,
+        twoPeopleAbove: app.config.payouts.twoPeopleAbove,
+        now,
+      });
+    },
+    async listBankBatches() {
+      return { items: (await listBankBatches({ db })).map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })) };
+    },
+    async createBankBatch({ caller, now }) {
+      return createBankBatchByOperator({ db, actor: actorOf(caller), now });
+    },
+    async downloadBankBatch({ req, reply, caller, now }) {
+      const { batch } = parseInput(ZBankBatchParamsSchema, req.params);
+      const { encoding } = parseInput(ZBankBatchDownloadQuerySchema, req.query);
+      const file = await downloadBankBatch({ db, actor: actorOf(caller), batch, remarkPrefix: '撥款', encoding, now });
+      return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+    },
+    async retryPayout({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      return retryPayoutByOperator({ db, jobs: app.jobs, actor: actorOf(caller), payoutId: id, policy: app.config.payouts, now });
+    },
+    async importBankResult({ req, caller, now }) {
+      const input = parseInput(ZBankResultImportRequestSchema, req.body);
+      const content = input.contentBase64 === undefined ? (input.content ?? '') : Buffer.from(input.contentBase64, 'base64');
+      return importBankResultByOperator({ db, jobs: app.jobs, actor: actorOf(caller), fileName: input.fileName, content, now });
+    },
+
+    async reconciliation({ req, now }) {
+      const asked = parseInput(ZReconciliationQuerySchema, req.query);
+      // No range asked: the last days ending today in Taipei, not in the server's zone.
+      const { from, to } = asked.from && asked.to ? { from: asked.from, to: asked.to } : defaultReconciliationRange(now);
       return reconcileCollections({ db, ...instantsOf(from, to), days: daysFrom(from, to) });
     },
     async exportCsv({ req, reply, caller, now }) {
       const { kind } = parseInput(ZExportParamsSchema, req.params);
       const { from, to } = parseInput(ZDayRangeQuerySchema, req.query);
       const file = await exportCsv({ db, kind, from, to });
-      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'export.downloaded', target: `export:${kind}`, after: { from, to, rows: file.rows } });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.csv);
+      await recordAudit({
+        db,
+        actor: actorOf(caller),
+        at: now,
+        action: 'export.downloaded',
+        target: `export:${kind}`,
+        after: { from, to, rows: file.rows },
+      });
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.csv);
     },
 
     async dashboard({ now }) {
       return showDashboard({ db, now });
+    },
+    async webVitals({ now }) {
+      return webVitalsP75({ db, now, days: VITALS_DASHBOARD_DAYS });
     },
 
     async searchCustomers({ req, caller, now }) {
@@ -228,7 +343,14 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const result = await searchCustomers({ db, query: q });
       // Who looked whom up (never the value typed: it is personal data).
       const [found] = result.items;
-      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'customer.searched', target: found ? `user:${found.userId}` : '', after: { by: result.kind, found: result.items.length } });
+      await recordAudit({
+        db,
+        actor: actorOf(caller),
+        at: now,
+        action: 'customer.searched',
+        target: found ? `user:${found.userId}` : '',
+        after: { by: result.kind, found: result.items.length },
+      });
       return result;
     },
     async customerDetail({ req, caller, now }) {
@@ -244,7 +366,14 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const unmasked = roleSeesPerson(signedIn(caller).role, ADMIN_ROUTES.orderDetail);
       const detail = await showOrder({ db, config: app.config, orderId, now, unmasked });
       if (!detail) throw notFound();
-      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'order.viewed', target: `order:${detail.order.orderNo}`, after: { unmasked } });
+      await recordAudit({
+        db,
+        actor: actorOf(caller),
+        at: now,
+        action: 'order.viewed',
+        target: `order:${detail.order.orderNo}`,
+        after: { unmasked },
+      });
       return detail;
     },
     async orderContract({ req, reply, caller, now }) {
@@ -252,12 +381,31 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const { format } = parseInput(ZOrderContractQuerySchema, req.query);
       const order = await getOrder({ db, orderId });
       if (!order) throw notFound();
-      if (!order.contractSignedAt) throw new AppError('NOT_FOUND', { userMessage: ADMIN_CONTRACT_UNSIGNED, message: 'admin asked for an unsigned contract' });
-      const answer = await viewContract({ db, directory, lender: app.config.lender, userId: order.userId, phone: (await findUserPhone({ db, userId: order.userId })) ?? '', orderId, format });
-      await recordAudit({ db, actor: actorOf(caller), at: now, action: 'order.contractViewed', target: `order:${order.orderNo}`, after: { format } });
+      if (!order.contractSignedAt)
+        throw new AppError('NOT_FOUND', { userMessage: ADMIN_CONTRACT_UNSIGNED, message: 'admin asked for an unsigned contract' });
+      const answer = await viewContract({
+        db,
+        directory,
+        lender: app.config.lender,
+        userId: order.userId,
+        phone: (await findUserPhone({ db, userId: order.userId })) ?? '',
+        orderId,
+        format,
+      });
+      await recordAudit({
+        db,
+        actor: actorOf(caller),
+        at: now,
+        action: 'order.contractViewed',
+        target: `order:${order.orderNo}`,
+        after: { format },
+      });
       reply.header('cache-control', 'no-store');
       if (answer instanceof FileAnswer) {
-        return reply.type(answer.contentType).header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`).send(answer.bytes);
+        return reply
+          .type(answer.contentType)
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`)
+          .send(answer.bytes);
       }
       return reply.type('text/html; charset=utf-8').send(answer);
     },
@@ -274,6 +422,114 @@ export const adminModule: FastifyPluginAsync = async (app) => {
       const { origins } = parseInput(ZApiOriginsSchema, req.body);
       await changeApiOrigins({ db, actor: actorOf(caller), origins, now });
       return { origins: await getApiOrigins({ db }) };
+    },
+
+    async getServiceLine() {
+      return getServiceLine({ db });
+    },
+    async saveServiceLine({ req, caller, now }) {
+      const values = parseInput(ZServiceLineSchema, req.body);
+      await changeServiceLine({ db, actor: actorOf(caller), values, now });
+      return getServiceLine({ db });
+    },
+
+    async getDecisionPolicy() {
+      return showDecisionPolicy({ db });
+    },
+    async saveDecisionPolicy({ req, caller, now }) {
+      await changeDecisionPolicy({ db, actor: actorOf(caller), form: parseInput(ZDecisionPolicyFormSchema, req.body), now });
+      return showDecisionPolicy({ db });
+    },
+    async listReminderTemplates() {
+      return listReminderTemplates({ db });
+    },
+    async saveReminderTemplate({ req, caller, now }) {
+      await changeReminderTemplate({ db, actor: actorOf(caller), input: parseInput(ZReminderTemplateSaveSchema, req.body), now });
+      return listReminderTemplates({ db });
+    },
+
+    async listProducts({ now }) {
+      return { items: await listProductsForConsole({ db, now }), capPercent: APR_CAP_PERCENT };
+    },
+    async checkProduct({ req, now }) {
+      // The same check saving runs, as the operator types: nothing is stored.
+      return checkProductTerms(productInputOf(parseInput(ZProductFormSchema, req.body)).terms, now);
+    },
+    async createProduct({ req, caller, now }) {
+      return createProduct({ db, actor: actorOf(caller), form: parseInput(ZProductFormSchema, req.body), now });
+    },
+    async updateProduct({ req, caller, now }) {
+      const { productId } = parseInput(ZProductIdParamsSchema, req.params);
+      return updateProduct({ db, actor: actorOf(caller), productId, form: parseInput(ZProductFormSchema, req.body), now });
+    },
+    async retireProduct({ req, caller, now }) {
+      const { productId } = parseInput(ZProductIdParamsSchema, req.params);
+      return retireProduct({ db, actor: actorOf(caller), productId, now });
+    },
+    async productVersions({ req }) {
+      const { productId } = parseInput(ZProductIdParamsSchema, req.params);
+      return listProductVersions({ db, productId });
+    },
+
+    async listHomeContent({ req, now }) {
+      const { kind } = parseInput(ZHomeContentKindParamsSchema, req.params);
+      return listHomeContent({ db, kind, now });
+    },
+    async createHomeContent({ req, caller, now }) {
+      const { kind } = parseInput(ZHomeContentKindParamsSchema, req.params);
+      return changeHomeContent({ db, actor: actorOf(caller), kind, id: null, values: parseInput(ZHomeContentFormSchema, req.body), now });
+    },
+    async updateHomeContent({ req, caller, now }) {
+      const { kind, id } = parseInput(ZHomeContentIdParamsSchema, req.params);
+      return changeHomeContent({ db, actor: actorOf(caller), kind, id, values: parseInput(ZHomeContentFormSchema, req.body), now });
+    },
+
+    async listDocuments() {
+      return listDocumentsForConsole({ db });
+    },
+    async documentVersions({ req }) {
+      const { key } = parseInput(ZDocumentKeyParamsSchema, req.params);
+      return listDocumentVersions({ db, key });
+    },
+    async publishDocument({ req, caller, now }) {
+      const { key } = parseInput(ZDocumentKeyParamsSchema, req.params);
+      await publishDocument({ db, actor: actorOf(caller), key, ...parseInput(ZDocumentPublishSchema, req.body), now });
+      return listDocumentVersions({ db, key });
+    },
+
+    async listFaq() {
+      return listFaqForConsole({ db });
+    },
+    async createFaq({ req, caller, now }) {
+      return changeFaq({ db, actor: actorOf(caller), id: null, values: parseInput(ZFaqFormSchema, req.body), now });
+    },
+    async updateFaq({ req, caller, now }) {
+      const { faqId } = parseInput(ZFaqIdParamsSchema, req.params);
+      return changeFaq({ db, actor: actorOf(caller), id: faqId, values: parseInput(ZFaqFormSchema, req.body), now });
+    },
+    async removeFaq({ req, caller, now }) {
+      const { faqId } = parseInput(ZFaqIdParamsSchema, req.params);
+      await removeFaq({ db, actor: actorOf(caller), id: faqId, now });
+      return { ok: true };
+    },
+
+    async listCampaigns({ now }) {
+      const items = await listCampaignsForConsole({ db, now });
+      return {
+        items: items.map((item) => ({
+          ...item,
+          startsAt: taipeiMinuteOf(item.startsAt),
+          endsAt: taipeiMinuteOf(item.endsAt),
+          createdAt: undefined,
+        })),
+      };
+    },
+    async createCampaign({ req, caller, now }) {
+      return saveCampaign({ db, actor: actorOf(caller), id: null, form: parseInput(ZCampaignFormSchema, req.body), now });
+    },
+    async updateCampaign({ req, caller, now }) {
+      const { id } = parseInput(ZIdParamsSchema, req.params);
+      return saveCampaign({ db, actor: actorOf(caller), id, form: parseInput(ZCampaignFormSchema, req.body), now });
     },
 
     async listOperators() {
@@ -297,6 +553,35 @@ export const adminModule: FastifyPluginAsync = async (app) => {
     },
   };
 
+  // Browser tests only (TEST_HOOKS, which production refuses): an operator made on the
+  // running server as `npm run admin:create` makes one on a stopped one, so a browser test
+  // file needs no data folder of its own (admin-console.test.ts still runs the command).
+  if (app.config.testHooks) {
+    app.post('/__test__/operators', async (req, reply) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(String(req.body ?? ''));
+      } catch {
+        return reply.code(400).send({ error: 'body must be JSON' });
+      }
+      const input = ZCreateOperatorRequestSchema.safeParse(body);
+      if (!input.success) return reply.code(400).send({ error: input.error.issues[0]?.message ?? 'invalid' });
+      try {
+        const link = await createOperator({
+          db,
+          config,
+          actor: { operatorId: null, operatorName: '(command line)' },
+          ...input.data,
+          now: app.clock.now(),
+        });
+        return { enrolmentPath: link.enrolmentPath };
+      } catch (error) {
+        if (error instanceof AppError) return reply.code(409).send({ error: error.userMessage });
+        throw error;
+      }
+    });
+  }
+
   await app.register(
     async (scope) => {
       await scope.register(fastifyCookie);
@@ -305,7 +590,9 @@ export const adminModule: FastifyPluginAsync = async (app) => {
         try {
           done(null, body === '' ? {} : (JSON.parse(String(body)) as unknown));
         } catch {
-          done(new AppError('FIELD_INVALID', { userMessage: ADMIN_INPUT_INVALID.replace('{field}', '內容'), message: 'admin body not JSON' }));
+          done(
+            new AppError('FIELD_INVALID', { userMessage: ADMIN_INPUT_INVALID.replace('{field}', '內容'), message: 'admin body not JSON' }),
+          );
         }
       });
       scope.setErrorHandler((error, req, reply) => sendAdminError(req, reply, error));

@@ -4,11 +4,9 @@ import { normalizeTypedTaiwanMobile, maskTaiwanMobile } from '@app/contract/vali
 import { isValidTaiwanIdentityNumber, normalizeIdentityNumber } from '@app/contract/validators/national-id.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { findUserIdByIdNumber } from '../onboarding/find-user-id-by-id-number.ts';
-import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
-import { findOrderByNumber } from '../orders/find-order-by-number.ts';
-import { findUserByPhone } from '../users/find-user-by-phone.ts';
-import { getUserRegistration } from '../users/get-user-registration.ts';
+import { findUserIdByIdNumber, getBorrowerIdentity } from '../onboarding/index.ts';
+import { findOrderByNumber } from '../orders/index.ts';
+import { findUserByPhone, getUserRegistration } from '../users/index.ts';
 import { maskName } from './list-reviews.ts';
 
 /** An order number as orders makes them: L, the Taipei date, six digits or more. */
@@ -33,7 +31,8 @@ export function searchKindOf(query: string): { kind: TCustomerSearchKind; value:
 export async function searchCustomers(options: { db: Db; query: string }): Promise<TCustomerSearchResponse> {
   const { db } = options;
   const search = searchKindOf(options.query);
-  if (!search) throw new AppError('FIELD_INVALID', { userMessage: ADMIN_SEARCH_UNRECOGNISED, message: 'admin search value of no known kind' });
+  if (!search)
+    throw new AppError('FIELD_INVALID', { userMessage: ADMIN_SEARCH_UNRECOGNISED, message: 'admin search value of no known kind' });
   let userId: number | null = null;
   let order: { id: number; orderNo: string } | null = null;
   if (search.kind === 'mobile') userId = (await findUserByPhone({ db, phone: search.value }))?.id ?? null;

@@ -1,15 +1,12 @@
 import type { TCustomerDetailResponse } from '@app/contract/admin/admin-customer-schemas.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import type { Db } from '../../db/client.ts';
-import { bankAccountFlag } from '../bank-accounts/bank-account-flag.ts';
-import type { BankDirectory } from '../bank-accounts/bank-directory.ts';
-import { listBankAccounts } from '../bank-accounts/list-bank-accounts.ts';
-import { faceCheckFlag } from '../face-check/face-check-flag.ts';
-import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
-import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
-import { listUserOrders } from '../orders/list-user-orders.ts';
-import { listUserPayments } from '../repayments/list-user-payments.ts';
-import { getUserRegistration } from '../users/get-user-registration.ts';
+import { bankAccountFlag, type BankDirectory, listBankAccounts } from '../bank-accounts/index.ts';
+import { faceCheckFlag } from '../face-check/index.ts';
+import { getBorrowerIdentity, onboardingStepFlags } from '../onboarding/index.ts';
+import { listUserOrders } from '../orders/index.ts';
+import { listUserPayments } from '../repayments/index.ts';
+import { getUserRegistration } from '../users/index.ts';
 import { boundUserId, selectAuditOfTargets, selectFlags } from './admin-repository.ts';
 import { maskName } from './list-reviews.ts';
 
@@ -24,7 +21,12 @@ const maskBirthDate = (date: string) => `${date.slice(0, 4)}-**-**`;
  * the borrower's app masks them, every order, every payment, and what operators did to
  * them and their orders. Null for no such user.
  */
-export async function showCustomer(options: { db: Db; directory: BankDirectory; userId: number; unmasked: boolean }): Promise<TCustomerDetailResponse | null> {
+export async function showCustomer(options: {
+  db: Db;
+  directory: BankDirectory;
+  userId: number;
+  unmasked: boolean;
+}): Promise<TCustomerDetailResponse | null> {
   const { db, userId, unmasked } = options;
   const registration = await getUserRegistration({ db, userId });
   if (!registration) return null;
@@ -51,8 +53,20 @@ export async function showCustomer(options: { db: Db; directory: BankDirectory; 
       sourceChannel: registration.sourceChannel,
     },
     steps,
-    bankAccounts: cards.cards.map((card) => ({ bankName: card.bankName, branchName: card.branchName, accountMasked: card.accountMasked, isDefault: card.isDefault })),
-    orders: orders.map((order) => ({ orderId: order.id, orderNo: order.orderNo, state: order.state, productName: order.productName, principal: order.principal, createdAt: order.createdAt.toISOString() })),
+    bankAccounts: cards.cards.map((card) => ({
+      bankName: card.bankName,
+      branchName: card.branchName,
+      accountMasked: card.accountMasked,
+      isDefault: card.isDefault,
+    })),
+    orders: orders.map((order) => ({
+      orderId: order.id,
+      orderNo: order.orderNo,
+      state: order.state,
+      productName: order.productName,
+      principal: order.principal,
+      createdAt: order.createdAt.toISOString(),
+    })),
     payments: payments.map((payment) => ({
       orderId: payment.orderId,
       orderNo: orderNos.get(payment.orderId) ?? '',

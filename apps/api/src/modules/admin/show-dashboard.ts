@@ -2,17 +2,14 @@ import type { TDashboardFigures, TDashboardResponse, TFunnelRow } from '@app/con
 import { FUNNEL_STEPS } from '@app/contract/admin/admin-report-schemas.ts';
 import { taipeiCalendarDate } from '@app/contract/taipei-time.ts';
 import type { Db } from '../../db/client.ts';
-import { bankAccountFlag } from '../bank-accounts/bank-account-flag.ts';
-import { faceCheckFlag } from '../face-check/face-check-flag.ts';
-import { onboardingStepFlags } from '../onboarding/onboarding-step-flags.ts';
-import { countDecisionsByDay } from '../orders/count-decisions-by-day.ts';
-import { countOverdueOrders } from '../orders/count-overdue-orders.ts';
-import { orderFunnelFlags } from '../orders/order-funnel-flags.ts';
-import { sumPayoutsByDay } from '../payments/sum-payouts-by-day.ts';
-import { countInstalmentsOverdue } from '../repayments/count-instalments-overdue.ts';
-import { sumCollectionsByDay } from '../repayments/sum-collections-by-day.ts';
-import { countVisitorsByChannel } from '../tracking/count-visitors-by-channel.ts';
-import { registeredUsers } from '../users/registered-users.ts';
+import { bankAccountFlag } from '../bank-accounts/index.ts';
+import { faceCheckFlag } from '../face-check/index.ts';
+import { onboardingStepFlags } from '../onboarding/index.ts';
+import { countDecisionsByDay, countOverdueOrders, orderFunnelFlags } from '../orders/index.ts';
+import { sumPayoutsByDay } from '../payments/index.ts';
+import { countInstalmentsOverdue, sumCollectionsByDay } from '../repayments/index.ts';
+import { countVisitorsByChannel } from '../tracking/index.ts';
+import { registeredUsers } from '../users/index.ts';
 import { COHORT_USER_ID, selectCohortCounts } from './admin-repository.ts';
 import { addDays, daysFrom, instantsOf } from './taipei-days.ts';
 
@@ -49,10 +46,13 @@ export async function showDashboard(options: { db: Db; now: Date }): Promise<TDa
     }),
   ]);
 
-  const daily = new Map<string, Daily>(daysFrom(from, today).map((day) => [day, { day, applications: 0, approved: 0, refused: 0, paidOutAmount: 0, collectedAmount: 0 }]));
+  const daily = new Map<string, Daily>(
+    daysFrom(from, today).map((day) => [day, { day, applications: 0, approved: 0, refused: 0, paidOutAmount: 0, collectedAmount: 0 }]),
+  );
   const paidOutCount = new Map<string, number>();
   const collectedCount = new Map<string, number>();
-  for (const row of decisions) Object.assign(daily.get(row.day) ?? {}, { applications: row.applications, approved: row.approved, refused: row.refused });
+  for (const row of decisions)
+    Object.assign(daily.get(row.day) ?? {}, { applications: row.applications, approved: row.approved, refused: row.refused });
   for (const row of payouts) {
     const day = daily.get(row.day);
     if (day) day.paidOutAmount = row.amount;
@@ -85,7 +85,9 @@ export async function showDashboard(options: { db: Db; now: Date }): Promise<TDa
   const channels = new Set([...cohort.map((row) => row.channel), ...visitors.keys()]);
   const funnel: TFunnelRow[] = [...channels].map((channel) => {
     const row = cohort.find((entry) => entry.channel === channel);
-    const step = Object.fromEntries(FUNNEL_STEPS.map(({ key }) => [key, key === 'launched' ? (visitors.get(channel) ?? 0) : Number(row?.[key as keyof typeof row] ?? 0)]));
+    const step = Object.fromEntries(
+      FUNNEL_STEPS.map(({ key }) => [key, key === 'launched' ? (visitors.get(channel) ?? 0) : Number(row?.[key as keyof typeof row] ?? 0)]),
+    );
     return { channel, ...step } as TFunnelRow;
   });
   funnel.sort((a, b) => b.registered - a.registered || b.launched - a.launched || a.channel.localeCompare(b.channel));

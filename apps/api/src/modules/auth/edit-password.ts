@@ -2,7 +2,7 @@ import { PASSWORD_LOCKED, PASSWORD_NOT_SET, PASSWORD_OLD_WRONG } from '@app/cont
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { endSessions } from '../../plugins/session-store.ts';
-import { consumeVerifyCode } from '../verification-codes/consume-verify-code.ts';
+import { consumeVerifyCode } from '../verification-codes/index.ts';
 import { selectPasswordHash, upsertPassword } from './auth-repository.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { isPasswordLocked, recordPasswordFailure, type PasswordLockOptions } from './password-lock.ts';

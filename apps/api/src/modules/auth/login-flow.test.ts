@@ -4,15 +4,31 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { CODE_EXPIRED, CODE_TOO_MANY_TRIES, CODE_WRONG, INVALID_MOBILE, PASSWORD_RULE } from '@app/contract/messages/accounts.ts';
 import { SESSION_EXPIRED } from '@app/contract/messages/request-errors.ts';
+import { sessions, userAttributions, users, verificationCodes } from '../../db/schema.ts';
+import { atRestKeysOf } from '../../db/at-rest.ts';
+import type { Db } from '../../db/client.ts';
+import { phoneIndex } from '../../db/sealed-tables.ts';
+import { getUserRegistration } from '../users/get-user-registration.ts';
 import {
-  sessions,
-  userAttributions,
-  users,
-  verificationCodes,
-} from '../../db/schema.ts';
-import { accountsServerPerFile, bodyOf, HOUR, latestCode, loggedInUser, login, loginWithCode, MINUTE, randomMobile, refusal, SECOND, sendCode, wrongOf } from '../../test/accounts-test-kit.ts';
+  accountsServerPerFile,
+  bodyOf,
+  HOUR,
+  latestCode,
+  loggedInUser,
+  login,
+  loginWithCode,
+  MINUTE,
+  randomMobile,
+  refusal,
+  SECOND,
+  sendCode,
+  wrongOf,
+} from '../../test/accounts-test-kit.ts';
 
 const { database, server } = accountsServerPerFile();
+
+/** The number's blind index: the only form of it the database can be asked for. */
+const indexOf = (db: Db, mobile: string) => phoneIndex(atRestKeysOf(db), mobile);
 
 describe('login with a code', () => {
   it('registers on the first login with its attribution, and finds the same user afterwards', async () => {
@@ -30,13 +46,29 @@ describe('login with a code', () => {
     expect(body).toMatchObject({ isNewUser: true, hasPassword: false });
 
     const db = database.handle.db;
-    const [user] = await db.select().from(users).where(eq(users.phone, mobile));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.phoneHash, indexOf(db, mobile)));
     expect(user?.uuid).toBe(body.uuId);
+    // The number is sealed in its row, not in clear.
+    expect(user?.phone).not.toContain(mobile.slice(-6));
+    expect(user?.keyId).toBe('dev');
     expect(String(user?.id)).toBe(body.userId);
-    const [attribution] = await db.select().from(userAttributions).where(eq(userAttributions.userId, Number(body.userId)));
-    expect(attribution).toMatchObject({ sourceChannel: 'fb_ads', deviceId: 'device-abcdef-123', urlData: { type: 'fb_ads', utm: 'spring' } });
+    const [attribution] = await db
+      .select()
+      .from(userAttributions)
+      .where(eq(userAttributions.userId, Number(body.userId)));
+    expect(attribution).toMatchObject({
+      sourceChannel: 'fb_ads',
+      deviceId: 'device-abcdef-123',
+      urlData: { type: 'fb_ads', utm: 'spring' },
+    });
     // The token is stored only as its hash.
-    const stored = await db.select().from(sessions).where(eq(sessions.userId, Number(body.userId)));
+    const stored = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, Number(body.userId)));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).not.toContain(body.token);
 
@@ -60,8 +92,14 @@ describe('login with a code', () => {
     const mobile = randomMobile();
     await sendCode(server, mobile);
     const code = await latestCode(server, mobile);
-    const [row] = await database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile));
+    const [row] = await database.handle.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.phoneHash, indexOf(database.handle.db, mobile)));
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    // The number only as its blind index.
+    expect(Object.keys(row ?? {})).not.toContain('phone');
+    expect(JSON.stringify(row)).not.toContain(mobile.slice(-6));
     expect(row?.codeHash).not.toContain(code);
   });
 
@@ -118,14 +156,18 @@ describe('login with a code', () => {
     const answers = await Promise.all(guesses.map((guess) => login(server, { mobile, code: guess })));
     expect(answers.filter((a) => a?.message === CODE_WRONG).length).toBe(4);
     expect(answers.filter((a) => a?.message === CODE_TOO_MANY_TRIES).length).toBe(16);
-    const [row] = await database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.phone, mobile));
+    const [row] = await database.handle.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.phoneHash, indexOf(database.handle.db, mobile)));
     expect(row?.attempts).toBe(5);
   });
 
   it('refuses a code sent for another purpose', async () => {
     const user = await loggedInUser(server);
-    const [row] = await database.handle.db.select().from(users).where(eq(users.uuid, user.uuId));
+    const row = await getUserRegistration({ db: database.handle.db, userId: Number(user.userId) });
     const mobile = row?.phone ?? '';
+    expect(mobile).toMatch(/^09\d{8}$/);
     await sendCode(server, mobile, 'destroy', user.headers);
     const destroyCode = await latestCode(server, mobile);
     expect(await login(server, { mobile, code: destroyCode })).toEqual(refusal(CODE_EXPIRED));

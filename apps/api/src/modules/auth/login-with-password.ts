@@ -2,7 +2,7 @@ import { LOGIN_FAILED_PASSWORD, PASSWORD_LOCKED } from '@app/contract/messages/a
 import type { TLoginResponse } from '@app/contract/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { findUserByPhone } from '../users/find-user-by-phone.ts';
+import { findUserByPhone } from '../users/index.ts';
 import { selectPasswordHash } from './auth-repository.ts';
 import { verifyPassword } from './password-hashing.ts';
 import { clearPasswordFailures, isPasswordLocked, recordPasswordFailure, type PasswordLockOptions } from './password-lock.ts';

@@ -2,9 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import { CODE_EXPIRED, CODE_WRONG, LOGIN_FAILED_PASSWORD, PASSWORD_ALREADY_SET, PASSWORD_LOCKED, PASSWORD_NOT_SET, PASSWORD_OLD_WRONG } from '@app/contract/messages/accounts.ts';
+import {
+  CODE_EXPIRED,
+  CODE_WRONG,
+  LOGIN_FAILED_PASSWORD,
+  PASSWORD_ALREADY_SET,
+  PASSWORD_LOCKED,
+  PASSWORD_NOT_SET,
+  PASSWORD_OLD_WRONG,
+} from '@app/contract/messages/accounts.ts';
 import { userCredentials } from '../../db/schema.ts';
-import { accountsServerPerFile, bodyOf, HOUR, latestCode, login, loginWithCode, randomMobile, refusal, sendCode, wrongOf } from '../../test/accounts-test-kit.ts';
+import {
+  accountsServerPerFile,
+  bodyOf,
+  HOUR,
+  latestCode,
+  login,
+  loginWithCode,
+  randomMobile,
+  refusal,
+  sendCode,
+  wrongOf,
+} from '../../test/accounts-test-kit.ts';
 
 const { database, server } = accountsServerPerFile();
 

@@ -2,7 +2,7 @@ import { BANK_PASSBOOK_IMAGE_INVALID } from '@app/contract/messages/bank-account
 import type { TBankCardResponse } from '@app/contract/schemas/bank-accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isOwnUpload } from '../uploads/is-own-upload.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { updatePassbookImage } from './bank-accounts-repository.ts';
 import { toBankCard } from './bank-card-view.ts';
 import type { BankDirectory } from './bank-directory.ts';

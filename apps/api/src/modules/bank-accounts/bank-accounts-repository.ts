@@ -117,7 +117,10 @@ export async function insertBankAccount(
     dataKey: rowKey.dataKey,
   };
   const insert = async (isDefault: boolean | typeof noDefaultYet) => {
-    const rows = await db.insert(bankAccounts).values({ ...sealed, isDefault }).returning(columns);
+    const rows = await db
+      .insert(bankAccounts)
+      .values({ ...sealed, isDefault })
+      .returning(columns);
     return rows.map(({ userId: _userId, keyId: _keyId, dataKey: _dataKey, ...stored }) => ({
       ...stored,
       accountNumber: row.accountNumber,

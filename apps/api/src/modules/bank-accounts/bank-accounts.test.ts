@@ -62,7 +62,11 @@ async function call(path: Pick<PathDef, 'method' | 'path'>, payload: unknown, us
 
 const cardsOf = async (user: LoggedIn) => bodyOf<TBankCardListResponse>(await call(ENDPOINTS.bindCardList, {}, user)).cards;
 const bind = (user: LoggedIn, payload: Partial<TBindCardRequest> & Record<string, unknown>) =>
-  call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: NAME, ...payload }, user);
+  call(
+    ENDPOINTS.bindCardBind,
+    { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName: NAME, ...payload },
+    user,
+  );
 
 describe('the bank directory', () => {
   it('lists the 39 banks of the data file by code, public, with whether each has branches', async () => {
@@ -114,12 +118,16 @@ describe('binding a bank account', () => {
     ['a branch for a bank without a list', { bankCode: '824', branchCode: '8240001' }, BANK_BRANCH_NOT_OF_BANK],
     ['a holder name other than the verified one', { holderName: '王大明' }, BANK_HOLDER_NAME_MISMATCH],
     ['a passbook photo key nobody uploaded', { passbookImageKey: `${'a'.repeat(32)}.png` }, BANK_PASSBOOK_IMAGE_INVALID],
-    ['a 中華郵政 account that is not 14 digits', { bankCode: '700', branchCode: undefined, accountNumber: '000123456789' }, bankAccountLengthRule('中華郵政', 14)],
+    [
+      'a 中華郵政 account that is not 14 digits',
+      { bankCode: '700', branchCode: undefined, accountNumber: '000123456789' },
+      bankAccountLengthRule('中華郵政', 14),
+    ],
   ])('refuses %s with its own message', async (_case, payload, message) => {
     expect(await bind(alice, payload)).toEqual(refusal(message));
   });
 
-  it('refuses another user\'s passbook photo like a missing one', async () => {
+  it("refuses another user's passbook photo like a missing one", async () => {
     const bobKey = (await uploadedImage(server, bob, pngBytes(80))).key;
     expect(await bind(alice, { passbookImageKey: bobKey })).toEqual(refusal(BANK_PASSBOOK_IMAGE_INVALID));
   });
@@ -224,7 +232,7 @@ describe('changing the default and the branch', () => {
     expect((await cardsOf(alice)).find((c) => c.id === taiwanBank?.id)?.branchCode).toBe('0040071');
   });
 
-  it('answers another user\'s card id like a missing card, and changes nothing', async () => {
+  it("answers another user's card id like a missing card, and changes nothing", async () => {
     const before = await cardsOf(alice);
     const target = before.find((c) => !c.isDefault);
     for (const user of [bob, carol]) {

@@ -21,7 +21,10 @@ const DATA_DIR = new URL('../../db/banks/', import.meta.url);
 
 /** Rows of a TSV: `#` lines (the source) and the column header skipped, checked for `columns`. */
 function rowsOf(tsv: string, columns: readonly string[], file: string): string[][] {
-  const lines = tsv.split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line !== '' && !line.startsWith('#'));
+  const lines = tsv
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line !== '' && !line.startsWith('#'));
   const [header, ...rows] = lines;
   if (header !== columns.join('\t')) throw new Error(`${file}: expected the header ${columns.join(',')}`);
   return rows.map((line, i) => {

@@ -9,8 +9,8 @@ import { bankAccountLengthOf, fitsBankAccountLength } from '@app/contract/valida
 import type { TBankCardResponse } from '@app/contract/schemas/bank-accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { getVerifiedName } from '../onboarding/get-verified-name.ts';
-import { isOwnUpload } from '../uploads/is-own-upload.ts';
+import { getVerifiedName } from '../onboarding/index.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { existsBankAccount, insertBankAccount, isDuplicateAccountError } from './bank-accounts-repository.ts';
 import { toBankCard } from './bank-card-view.ts';
 import type { BankDirectory } from './bank-directory.ts';
@@ -42,7 +42,10 @@ export async function bindBankAccount(options: {
   if (verifiedName === null) throw refuse(BANK_PERSONAL_INFO_REQUIRED, 'step 1 not done');
   const branchCode = resolveBranch({ directory, bankCode, branchCode: options.branchCode });
   if (!fitsBankAccountLength(bankCode, accountNumber)) {
-    throw refuse(bankAccountLengthRule(directory.bank(bankCode)?.name ?? bankCode, bankAccountLengthOf(bankCode) ?? 0), 'account length not the bank\'s');
+    throw refuse(
+      bankAccountLengthRule(directory.bank(bankCode)?.name ?? bankCode, bankAccountLengthOf(bankCode) ?? 0),
+      "account length not the bank's",
+    );
   }
   if (!isSameHolderName(holderName, verifiedName)) throw refuse(BANK_HOLDER_NAME_MISMATCH, 'holder name differs');
   if (passbookImageKey !== undefined && !(await isOwnUpload({ db, userId, key: passbookImageKey }))) {

@@ -14,8 +14,6 @@ export function listBankBranches(options: {
   if (!bank) throw new AppError('BUSINESS_RULE', { userMessage: BANK_UNKNOWN, message: 'unknown bank code' });
   const keyword = searchForm(options.keyword ?? '');
   const all = directory.branches(bankCode);
-  const branches = keyword
-    ? all.filter((branch) => branch.code.includes(keyword) || searchForm(branch.name).includes(keyword))
-    : all;
+  const branches = keyword ? all.filter((branch) => branch.code.includes(keyword) || searchForm(branch.name).includes(keyword)) : all;
   return { bankCode, hasBranches: bank.hasBranches, branches: [...branches] };
 }

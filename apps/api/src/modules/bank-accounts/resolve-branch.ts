@@ -16,7 +16,8 @@ export function resolveBranch(options: {
   const bank = directory.bank(bankCode);
   if (!bank) throw new AppError('BUSINESS_RULE', { userMessage: BANK_UNKNOWN, message: 'unknown bank code' });
   if (!bank.hasBranches) {
-    if (branchCode) throw new AppError('BUSINESS_RULE', { userMessage: BANK_BRANCH_NOT_OF_BANK, message: 'branch for a bank without a list' });
+    if (branchCode)
+      throw new AppError('BUSINESS_RULE', { userMessage: BANK_BRANCH_NOT_OF_BANK, message: 'branch for a bank without a list' });
     return null;
   }
   if (!branchCode) throw new AppError('BUSINESS_RULE', { userMessage: BANK_BRANCH_REQUIRED, message: 'branch missing' });

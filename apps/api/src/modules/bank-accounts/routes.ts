@@ -39,9 +39,7 @@ export const bankAccountsModule: FastifyPluginAsync = async (app) => {
   app.endpoint(ENDPOINTS.bindCardBind, (payload, ctx) =>
     bindBankAccount({ db: ctx.db, directory, userId: ctx.requireUser().id, ...payload }),
   );
-  app.endpoint(ENDPOINTS.bindCardList, (_payload, ctx) =>
-    listBankAccounts({ db: ctx.db, directory, userId: ctx.requireUser().id }),
-  );
+  app.endpoint(ENDPOINTS.bindCardList, (_payload, ctx) => listBankAccounts({ db: ctx.db, directory, userId: ctx.requireUser().id }));
   app.endpoint(ENDPOINTS.bindCardImg, (payload, ctx) =>
     attachPassbookImage({ db: ctx.db, directory, userId: ctx.requireUser().id, ...payload }),
   );

@@ -18,7 +18,7 @@ function toPopup(row: PopupRow): TPopup {
 export async function getPopup(options: { db: Db; userId: number | null; now: Date }): Promise<{ popup: TPopup | null }> {
   const { db, userId, now } = options;
   if (userId === null) return { popup: null };
-  const row = await selectPopupToShow(db, userId, taipeiCalendarDate(now));
+  const row = await selectPopupToShow(db, userId, taipeiCalendarDate(now), now);
   return { popup: row ? toPopup(row) : null };
 }
 
@@ -26,14 +26,14 @@ export async function getPopup(options: { db: Db; userId: number | null; now: Da
 export async function confirmPopup(options: { db: Db; userId: number; popupId: string; now: Date }): Promise<{ ok: true }> {
   const { db, userId, now } = options;
   const id = Number(options.popupId);
-  if (!isRowId(id) || !(await isActivePopup(db, id))) {
+  if (!isRowId(id) || !(await isActivePopup(db, id, now))) {
     throw new AppError('BUSINESS_RULE', { userMessage: POPUP_NOT_FOUND, message: 'popup not found' });
   }
   await insertPopupConfirmation(db, { userId, day: taipeiCalendarDate(now), popupId: id, at: now });
   return { ok: true };
 }
 
-/** getPopList: every active popup (the same for everyone). */
-export async function listPopups(options: { db: Db }): Promise<{ popups: TPopup[] }> {
-  return { popups: (await selectActivePopups(options.db)).map(toPopup) };
+/** getPopList: every popup showing now (active and within its schedule; the same for everyone). */
+export async function listPopups(options: { db: Db; now: Date }): Promise<{ popups: TPopup[] }> {
+  return { popups: (await selectActivePopups(options.db, options.now)).map(toPopup) };
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { POPUP_DATA_LIST_LABEL } from '@app/contract/messages/loans.ts';
 import { popupConfirmations } from '../../db/schema/config.ts';
-import { getApiOrigins } from './api-origins.ts';
+import { TEST_PREFIX } from '../../plugins/test-hooks.ts';
+import { getApiOrigins, saveApiOrigins } from './api-origins.ts';
 import { createConfigReader } from './config-reader.ts';
 import { countPopupConfirmations, deletePopupConfirmations } from './config-repository.ts';
 import { confirmPopup, getPopup, listPopups } from './home-popups.ts';
@@ -39,18 +40,16 @@ export const configModule: FastifyPluginAsync = async (app) => {
     cacheMs: 2_000,
   });
 
-  app.endpoint(ENDPOINTS.loanCommonBanner, async (_payload, { db }) => ({ banners: await listBanners({ db }) }), {
+  app.endpoint(ENDPOINTS.loanCommonBanner, async (_payload, { db, now }) => ({ banners: await listBanners({ db, now }) }), {
     cacheMs: HOME_CONTENT_CACHE_MS,
   });
-  app.endpoint(ENDPOINTS.loanCommonNotice, async (_payload, { db }) => ({ notices: await listNotices({ db }) }), {
+  app.endpoint(ENDPOINTS.loanCommonNotice, async (_payload, { db, now }) => ({ notices: await listNotices({ db, now }) }), {
     cacheMs: HOME_CONTENT_CACHE_MS,
   });
-  // The two paths only operators feed: the API origins an administrator lists in the
-  // console, and campaigns — none until quotes apply a campaign's interest discount
-  // (docs/decisions: the back office's first slice), so the list is honestly empty.
+  // The API origins an administrator lists in the console (campaigns, the other path only
+  // operators feed, are the loans module's: activity/award).
   app.endpoint(ENDPOINTS.changeDomainName, async (_payload, { db }) => ({ domains: await getApiOrigins({ db }) }), { cacheMs: 2_000 });
-  app.endpoint(ENDPOINTS.activityAward, async () => ({ campaigns: [] }));
-  app.endpoint(ENDPOINTS.getPopList, async (_payload, { db }) => listPopups({ db }), { cacheMs: HOME_CONTENT_CACHE_MS });
+  app.endpoint(ENDPOINTS.getPopList, async (_payload, { db, now }) => listPopups({ db, now }), { cacheMs: HOME_CONTENT_CACHE_MS });
   // Public: a visitor (or a deleted account's stale session) gets no popup.
   app.endpoint(ENDPOINTS.loanCommonGetPop, (_payload, ctx) =>
     getPopup({ db: ctx.db, userId: ctx.user?.phone ? ctx.user.id : null, now: ctx.now }),
@@ -58,4 +57,22 @@ export const configModule: FastifyPluginAsync = async (app) => {
   app.endpoint(ENDPOINTS.loanCommonConfirmPop, (payload, ctx) =>
     confirmPopup({ db: ctx.db, userId: ctx.requireAccount().id, popupId: payload.popupId, now: ctx.now }),
   );
+
+  // Browser tests list two loopback origins of one server (http, which the console refuses:
+  // https only); only with TEST_HOOKS (refused in production).
+  if (app.config.testHooks) {
+    app.put(`${TEST_PREFIX}api-origins`, async (req, reply) => {
+      let origins: unknown;
+      try {
+        origins = (JSON.parse(String(req.body ?? '{}')) as { origins?: unknown }).origins;
+      } catch {
+        origins = undefined;
+      }
+      if (!Array.isArray(origins) || !origins.every((origin) => typeof origin === 'string' && URL.canParse(origin))) {
+        return reply.code(400).send({ error: 'origins: a list of URLs' });
+      }
+      await saveApiOrigins({ db: app.db, origins: origins.map((origin: string) => new URL(origin).origin), at: app.clock.now() });
+      return { origins: await getApiOrigins({ db: app.db }) };
+    });
+  }
 };

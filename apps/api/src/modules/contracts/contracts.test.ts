@@ -33,14 +33,30 @@ const USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) contr
 const MONEY = new Intl.NumberFormat('zh-TW');
 
 beforeAll(async () => {
-  [alice, bob, carol] = [await createBorrower(server, database.handle), await createBorrower(server, database.handle), await createBorrower(server, database.handle)];
+  [alice, bob, carol] = [
+    await createBorrower(server, database.handle),
+    await createBorrower(server, database.handle),
+    await createBorrower(server, database.handle),
+  ];
   products = bodyOf<TLoanIndexResponse>((await server.client.call(ENDPOINTS.loanCommonIndex, {})).envelope).products;
 });
 
-async function apply(user: Borrower, method: 'singleRepayment' | 'equalInstalments', amount: number, term: number): Promise<TLoanApplyResponse> {
+async function apply(
+  user: Borrower,
+  method: 'singleRepayment' | 'equalInstalments',
+  amount: number,
+  term: number,
+): Promise<TLoanApplyResponse> {
   const product = products.find((p) => p.method === method);
   if (!product) throw new Error(`no ${method} product`);
-  const payload = { productId: product.id, amount, term, requestId: randomBytes(8).toString('hex'), bankCardId: user.bankCardId, purpose: 'living' };
+  const payload = {
+    productId: product.id,
+    amount,
+    term,
+    requestId: randomBytes(8).toString('hex'),
+    bankCardId: user.bankCardId,
+    purpose: 'living',
+  };
   return bodyOf<TLoanApplyResponse>((await server.client.call(ENDPOINTS.loanApply, payload, user.headers)).envelope);
 }
 
@@ -55,7 +71,8 @@ async function upload(user: Borrower, bytes: Uint8Array<ArrayBuffer>, type = 'im
 }
 
 async function sign(user: Borrower, orderId: string, signatureImageKey: string) {
-  return (await server.client.call(ENDPOINTS.contractAdd, { orderId, signatureImageKey }, { ...user.headers, 'user-agent': USER_AGENT })).envelope;
+  return (await server.client.call(ENDPOINTS.contractAdd, { orderId, signatureImageKey }, { ...user.headers, 'user-agent': USER_AGENT }))
+    .envelope;
 }
 
 /** GET /api/v5/view/contract as the web app sends it: HCDCYL and the token header; the raw answer. */
@@ -72,7 +89,11 @@ async function view(user: Borrower | null, payload: { orderId: string; format?: 
   };
 }
 
-const storedContracts = (orderId: string) => database.handle.db.select().from(loanContracts).where(eq(loanContracts.orderId, Number(orderId)));
+const storedContracts = (orderId: string) =>
+  database.handle.db
+    .select()
+    .from(loanContracts)
+    .where(eq(loanContracts.orderId, Number(orderId)));
 
 /** The row of one instalment exactly as the template prints it. */
 const scheduleRow = (row: TLoanQuote['instalments'][number]) =>
@@ -119,7 +140,14 @@ describe('the contract before signing', () => {
     expect(html).toContain(`即新臺幣 25 元`);
     for (const row of single.quote.instalments) expect(html).toContain(scheduleRow(row));
     // Out of the way of carol's next application (one open order per user).
-    await changeOrderState({ db: database.handle.db, orderId: Number(single.orderId), from: ['待簽約'], to: '已取消', cause: 'borrower', at: server.clock.now() });
+    await changeOrderState({
+      db: database.handle.db,
+      orderId: Number(single.orderId),
+      from: ['待簽約'],
+      to: '已取消',
+      cause: 'borrower',
+      at: server.clock.now(),
+    });
   });
 
   it('is never shown to another user, nor to a caller without a session: the refusal is an envelope, as for every call', async () => {
@@ -128,7 +156,10 @@ describe('the contract before signing', () => {
     expect(foreign.type).toMatch(/^text\/plain/);
     expect(foreign.text).not.toContain(alice.name);
     expect(decodeEnvelope(foreign.text, server.client.cipher)).toEqual(refusal(CONTRACT_NOT_FOUND));
-    expect(decodeEnvelope((await view(null, { orderId: order.orderId })).text, server.client.cipher)).toMatchObject({ status: STATUS_RELOGIN, message: SESSION_EXPIRED });
+    expect(decodeEnvelope((await view(null, { orderId: order.orderId })).text, server.client.cipher)).toMatchObject({
+      status: STATUS_RELOGIN,
+      message: SESSION_EXPIRED,
+    });
     expect(decodeEnvelope((await view(alice, { orderId: '999999999' })).text, server.client.cipher)).toEqual(refusal(CONTRACT_NOT_FOUND));
     // The PDF form refuses the same way.
     const foreignPdf = await view(bob, { orderId: order.orderId, format: 'pdf' });
@@ -157,7 +188,12 @@ describe('signing', () => {
     const aliceUpload = await upload(alice, await signaturePng());
     expect(await sign(bob, order.orderId, aliceUpload)).toEqual(refusal(CONTRACT_SIGNATURE_INVALID));
     expect(await sign(bob, order.orderId, await upload(bob, pngBytes()))).toEqual(refusal(CONTRACT_SIGNATURE_INVALID));
-    const jpeg = new Uint8Array(await sharp(Buffer.from(await signaturePng())).flatten({ background: '#fff' }).jpeg().toBuffer());
+    const jpeg = new Uint8Array(
+      await sharp(Buffer.from(await signaturePng()))
+        .flatten({ background: '#fff' })
+        .jpeg()
+        .toBuffer(),
+    );
     expect(await sign(bob, order.orderId, await upload(bob, jpeg, 'image/jpeg'))).toEqual(refusal(CONTRACT_SIGNATURE_INVALID));
     expect(await sign(bob, order.orderId, 'not-a-key')).toEqual(refusal(CONTRACT_SIGNATURE_INVALID));
     expect(await storedContracts(order.orderId)).toEqual([]);
@@ -229,7 +265,9 @@ describe('signing', () => {
     expect(raw).toContain('/FontFile2');
     expect(raw).toContain(`(${signed.contractNo})`);
     // The text is written in the font's glyphs; its ToUnicode maps say which characters.
-    const mapped = inflatedStreams(pdf).filter((stream) => stream.includes('begincmap')).join('\n');
+    const mapped = inflatedStreams(pdf)
+      .filter((stream) => stream.includes('begincmap'))
+      .join('\n');
     for (const char of '借款契約臺灣臺北地方法院總費用年百分率') {
       expect(mapped, char).toContain(`<${char.codePointAt(0)?.toString(16).padStart(4, '0')}>`);
     }
@@ -263,11 +301,19 @@ describe('an order that can no longer be signed', () => {
   it('has no contract to show once cancelled, and refuses a signature', async () => {
     const order = await apply(carol, 'equalInstalments', 20_000, 3);
     const key = await upload(carol, await signaturePng());
-    expect(await changeOrderState({ db: database.handle.db, orderId: Number(order.orderId), from: ['待簽約'], to: '已取消', cause: 'borrower', at: server.clock.now() })).toBe(true);
+    expect(
+      await changeOrderState({
+        db: database.handle.db,
+        orderId: Number(order.orderId),
+        from: ['待簽約'],
+        to: '已取消',
+        cause: 'borrower',
+        at: server.clock.now(),
+      }),
+    ).toBe(true);
     const page = await view(carol, { orderId: order.orderId });
     expect(decodeEnvelope(page.text, server.client.cipher)).toEqual(refusal(CONTRACT_NOT_FOUND));
     expect(await sign(carol, order.orderId, key)).toEqual(refusal(CONTRACT_NOT_SIGNABLE));
     expect(await storedContracts(order.orderId)).toEqual([]);
   });
 });
-

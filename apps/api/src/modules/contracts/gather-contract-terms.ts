@@ -6,10 +6,9 @@ import { extensionFee } from '../../domain/loan-extension.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { money } from '../../domain/money.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { BankDirectory } from '../bank-accounts/bank-directory.ts';
-import { findOwnBankAccount } from '../bank-accounts/find-own-bank-account.ts';
-import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
-import type { LoanOrder } from '../orders/loan-order.ts';
+import { type BankDirectory, findOwnBankAccount } from '../bank-accounts/index.ts';
+import { getBorrowerIdentity } from '../onboarding/index.ts';
+import type { LoanOrder } from '../orders/index.ts';
 import { CONTRACT_REVIEW_DAYS } from '../../domain/lending-limits.ts';
 import type { ContractLender, ContractTerms } from './contract-terms.ts';
 

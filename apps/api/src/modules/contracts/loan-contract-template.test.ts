@@ -12,7 +12,13 @@ import { LOAN_CONTRACT_V1 } from './templates/loan-contract-v1.ts';
 /** A 1x1 PNG: what the template embeds is whatever the signature's bytes are. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-const LENDER = { name: '小安資融股份有限公司', address: '臺北市中正區重慶南路一段 1 號', registrationNo: '83451206', servicePhone: '0800-080-123', serviceHours: '每日 09:00-21:00' };
+const LENDER = {
+  name: '小安資融股份有限公司',
+  address: '臺北市中正區重慶南路一段 1 號',
+  registrationNo: '83451206',
+  servicePhone: '0800-080-123',
+  serviceHours: '每日 09:00-21:00',
+};
 
 function termsFor(product: LoanProductTerms, principal: number, term: number, overrides: Partial<ContractTerms> = {}): ContractTerms {
   const { quote } = priceLoan(product, money(principal), term, '2026-11-23');
@@ -49,7 +55,11 @@ function termsFor(product: LoanProductTerms, principal: number, term: number, ov
   };
 }
 
-const signing = { contractNo: 'C2026112300000042', signedAt: new Date('2026-11-23T05:30:00Z'), signatureDataUri: `data:image/png;base64,${PNG.toString('base64')}` };
+const signing = {
+  contractNo: 'C2026112300000042',
+  signedAt: new Date('2026-11-23T05:30:00Z'),
+  signatureDataUri: `data:image/png;base64,${PNG.toString('base64')}`,
+};
 
 describe('the v1 loan contract', () => {
   it('escapes every value it prints', () => {
@@ -99,7 +109,9 @@ describe('the v1 loan contract', () => {
 describe('what the contract names and dates', () => {
   it('names the configured lender with its 統一編號, address and customer-service phone and hours', () => {
     const html = LOAN_CONTRACT_V1.render(termsFor(DEFAULT_EQUAL_INSTALMENT_PRODUCT, 36_000, 12), signing);
-    expect(html).toContain('貸與人：小安資融股份有限公司（以下稱「貸與人」），統一編號：83451206，地址：臺北市中正區重慶南路一段 1 號，客服電話：0800-080-123（每日 09:00-21:00）。');
+    expect(html).toContain(
+      '貸與人：小安資融股份有限公司（以下稱「貸與人」），統一編號：83451206，地址：臺北市中正區重慶南路一段 1 號，客服電話：0800-080-123（每日 09:00-21:00）。',
+    );
     expect(html).toContain('貸與人：小安資融股份有限公司（統一編號：83451206，地址：臺北市中正區重慶南路一段 1 號）');
     expect(html).not.toContain('小安金融');
   });
@@ -133,7 +145,10 @@ describe('the blocks the PDF is laid out from', () => {
     // Header, 12 instalments, total.
     expect(schedule).toHaveLength(14);
     expect(schedule[0]).toMatchObject({ header: true, cells: ['期數', '應還日', '本金', '利息', '費用', '應還金額'] });
-    expect(schedule[1]).toMatchObject({ header: false, cells: ['1', terms.instalments[0]?.dueDate.replaceAll('-', '/'), expect.any(String), expect.any(String), '0', expect.any(String)] });
+    expect(schedule[1]).toMatchObject({
+      header: false,
+      cells: ['1', terms.instalments[0]?.dueDate.replaceAll('-', '/'), expect.any(String), expect.any(String), '0', expect.any(String)],
+    });
     expect(rows.filter((b) => b.tableClass === 'facts').map((b) => b.cells[0])).toContain('總費用年百分率');
     const items = blocks.flatMap((b) => (b.kind === 'li' ? [b.text] : []));
     expect(items.some((t) => t.startsWith('2. 逾期利息不計入本金'))).toBe(true);

@@ -50,7 +50,10 @@ function drawRow(doc: PDFKit.PDFDocument, block: Extract<ContractBlock, { kind: 
   const fontSize = 9;
   const facts = block.tableClass.includes('facts');
   const heights = block.cells.map((cell, i) =>
-    doc.font(FONT).fontSize(fontSize).heightOfString(cell || ' ', { width: width * (shares[i] ?? 0) - padding * 2 }),
+    doc
+      .font(FONT)
+      .fontSize(fontSize)
+      .heightOfString(cell || ' ', { width: width * (shares[i] ?? 0) - padding * 2 }),
   );
   const height = Math.max(...heights) + padding * 2;
   if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
@@ -72,7 +75,12 @@ function drawRow(doc: PDFKit.PDFDocument, block: Extract<ContractBlock, { kind: 
   doc.y = top + height;
 }
 
-function drawBlock(doc: PDFKit.PDFDocument, block: ContractBlock, previous: ContractBlock | undefined, next: ContractBlock | undefined): void {
+function drawBlock(
+  doc: PDFKit.PDFDocument,
+  block: ContractBlock,
+  previous: ContractBlock | undefined,
+  next: ContractBlock | undefined,
+): void {
   const width = doc.page.width - MARGIN * 2;
   if (block.kind !== 'row' && previous?.kind === 'row') doc.moveDown(0.4);
   switch (block.kind) {
@@ -101,7 +109,11 @@ function drawBlock(doc: PDFKit.PDFDocument, block: ContractBlock, previous: Cont
       break;
     }
     case 'li':
-      doc.font(FONT).fontSize(10).fillColor(TEXT).text(block.text, MARGIN + 12, doc.y, { width: width - 12, lineGap: 2.5 });
+      doc
+        .font(FONT)
+        .fontSize(10)
+        .fillColor(TEXT)
+        .text(block.text, MARGIN + 12, doc.y, { width: width - 12, lineGap: 2.5 });
       doc.moveDown(0.15);
       break;
     case 'row':
@@ -113,7 +125,12 @@ function drawBlock(doc: PDFKit.PDFDocument, block: ContractBlock, previous: Cont
       if (doc.y + boxHeight > doc.page.height - MARGIN) doc.addPage();
       const top = doc.y;
       doc.image(block.png, MARGIN, top, { fit: [220, boxHeight] });
-      doc.moveTo(MARGIN, top + boxHeight).lineTo(MARGIN + 220, top + boxHeight).lineWidth(0.5).strokeColor(TEXT).stroke();
+      doc
+        .moveTo(MARGIN, top + boxHeight)
+        .lineTo(MARGIN + 220, top + boxHeight)
+        .lineWidth(0.5)
+        .strokeColor(TEXT)
+        .stroke();
       doc.x = MARGIN;
       doc.y = top + boxHeight + 6;
       break;

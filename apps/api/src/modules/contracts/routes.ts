@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { CONTRACT_DATA_LIST_COUNT } from '@app/contract/messages/contracts.ts';
 import { loanContracts } from '../../db/schema/contracts.ts';
-import { loadBankDirectory } from '../bank-accounts/bank-directory.ts';
+import { loadBankDirectory } from '../bank-accounts/index.ts';
 import { countContracts } from './contracts-repository.ts';
 import { signContract } from './sign-contract.ts';
 import { viewContract } from './view-contract.ts';

@@ -11,10 +11,9 @@ import type { TContractAddResponse } from '@app/contract/schemas/loans.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../plugins/file-storage.ts';
-import type { BankDirectory } from '../bank-accounts/bank-directory.ts';
-import { getOrderOfUser } from '../orders/get-order.ts';
-import { markContractSigned } from '../orders/mark-contract-signed.ts';
-import { readOwnImage } from '../uploads/read-own-image.ts';
+import type { BankDirectory } from '../bank-accounts/index.ts';
+import { getOrderOfUser, markContractSigned } from '../orders/index.ts';
+import { readOwnImage } from '../uploads/index.ts';
 import { contractNumber } from './contract-number.ts';
 import { CURRENT_CONTRACT_TEMPLATE } from './contract-templates.ts';
 import type { ContractLender } from './contract-terms.ts';
@@ -78,7 +77,11 @@ export async function signContract(options: {
   const terms = await gatherContractTerms({ db, directory: options.directory, lender: options.lender, order, phone: options.phone });
   const contractNo = contractNumber(order.id, now);
   const template = CURRENT_CONTRACT_TEMPLATE;
-  const html = template.render(terms, { contractNo, signedAt: now, signatureDataUri: `data:image/png;base64,${signature.toString('base64')}` });
+  const html = template.render(terms, {
+    contractNo,
+    signedAt: now,
+    signatureDataUri: `data:image/png;base64,${signature.toString('base64')}`,
+  });
   const sha256 = createHash('sha256').update(html, 'utf8').digest('hex');
 
   await db.transaction(async (tx) => {

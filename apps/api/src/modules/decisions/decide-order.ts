@@ -1,16 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { addDays, taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
-import { getFaceCheckState } from '../face-check/get-face-check-state.ts';
-import { getAcceptedIdCardDifferences } from '../identity-document/get-accepted-id-card-differences.ts';
-import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
-import { getOnboardingState } from '../onboarding/get-onboarding-state.ts';
-import { changeOrderState } from '../orders/change-order-state.ts';
-import { findOpenOrder } from '../orders/find-open-order.ts';
-import { getOrder } from '../orders/get-order.ts';
-import type { LoanOrder } from '../orders/loan-order.ts';
-import { requestPayout } from '../payments/request-payout.ts';
+import { hasBankAccount } from '../bank-accounts/index.ts';
+import { getFaceCheckState } from '../face-check/index.ts';
+import { getAcceptedIdCardDifferences } from '../identity-document/index.ts';
+import { getBorrowerIdentity, getOnboardingState } from '../onboarding/index.ts';
+import { changeOrderState, findOpenOrder, getOrder, type LoanOrder } from '../orders/index.ts';
+import { requestPayout, type PayoutPolicy } from '../payments/index.ts';
+import { getDecisionPolicy, type DecisionPolicy } from './decision-policy.ts';
 import { evaluateDecisionRules, refusalCodesOf, verdictOf, type DecisionFacts, type Verdict } from './decision-rules.ts';
 import { insertOutcomes } from './decisions-repository.ts';
 
@@ -18,7 +15,7 @@ import { insertOutcomes } from './decisions-repository.ts';
 export type DecisionResult = { verdict: Verdict; codes: string[] } | { verdict: 'skipped' };
 
 /** Gathers every rule's facts from their owners. */
-async function factsOf(db: Db, order: LoanOrder): Promise<DecisionFacts> {
+async function factsOf(db: Db, order: LoanOrder, policy: DecisionPolicy): Promise<DecisionFacts> {
   const userId = order.userId;
   const [identity, steps, bankCard, face, idCardDifferences, openOrder] = await Promise.all([
     getBorrowerIdentity({ db, userId }),
@@ -39,6 +36,7 @@ async function factsOf(db: Db, order: LoanOrder): Promise<DecisionFacts> {
     // enabled products once onboarded); the product's own maximum as applied for is at
     // most that, so the order is measured against it.
     creditLimit: order.terms.amount.max,
+    policy: { version: policy.version, manualReviewAbove: policy.manualReviewAbove },
   };
 }
 
@@ -47,10 +45,12 @@ async function factsOf(db: Db, order: LoanOrder): Promise<DecisionFacts> {
  * with the order's move, in one transaction.
  * - approved: 審核中 → 已核准 → 放款中, and the payout of the whole principal requested
  *   (its sending is a job enqueued in the same transaction);
- * - refused: 審核中 → 已拒絕 with the reason codes and a cool-down of `coolDownDays`;
- * - manualReview (face check in manual review, or ID card differences the borrower
- *   accepted; nothing refused): the order stays 審核中
- *   for staff, the outcomes say why.
+ * - refused: 審核中 → 已拒絕 with the reason codes and the policy's cool-down;
+ * - manualReview (face check in manual review, ID card differences the borrower
+ *   accepted, or a principal above the policy's review amount; nothing refused): the
+ *   order stays 審核中 for staff, the outcomes say why.
+ * The thresholds are the policy in force now (decision-policy.ts); the reviewAmount
+ * outcome names its version, so the decision stays explainable after they change.
  * A second run changes nothing: the state guard of changeOrderState answers false.
  */
 export async function decideOrder(options: {
@@ -58,19 +58,22 @@ export async function decideOrder(options: {
   jobs: JobQueue;
   orderId: number;
   now: Date;
-  coolDownDays: number;
+  /** How the payout of an approval goes (release thresholds, channel). */
+  payoutPolicy: PayoutPolicy;
 }): Promise<DecisionResult> {
-  const { db, jobs, orderId, now, coolDownDays } = options;
+  const { db, jobs, orderId, now, payoutPolicy } = options;
   const order = await getOrder({ db, orderId });
   if (!order || order.state !== '審核中') return { verdict: 'skipped' };
   const today = taipeiCalendarDate(now);
-  const results = evaluateDecisionRules(await factsOf(db, order), today);
+  const policy = await getDecisionPolicy({ db });
+  const coolDownDays = policy.coolDownDays;
+  const results = evaluateDecisionRules(await factsOf(db, order, policy), today);
   const verdict = verdictOf(results);
   const codes = refusalCodesOf(results);
 
   return db.transaction(async (tx): Promise<DecisionResult> => {
     if (verdict === 'approved') {
-      if (!(await approveAndPayOut({ db: tx, jobs, order, now, cause: 'decision' }))) return { verdict: 'skipped' };
+      if (!(await approveAndPayOut({ db: tx, jobs, order, now, cause: 'decision', payoutPolicy }))) return { verdict: 'skipped' };
       await insertOutcomes(tx, orderId, now, results);
       return { verdict, codes: [] };
     }
@@ -87,18 +90,35 @@ export async function decideOrder(options: {
 
 /**
  * 審核中 → 已核准 → 放款中 with the payout of the whole principal requested, in the
- * caller's transaction `db`; false (nothing changed) when the order left 審核中 first.
+ * caller's transaction `db` (sent at once, or held for finance's release above the
+ * policy's threshold: the borrower sees 放款中 either way); false (nothing changed) when the order left 審核中 first.
  */
-export async function approveAndPayOut(options: { db: Db; jobs: JobQueue; order: LoanOrder; now: Date; cause: string; detail?: Record<string, unknown> }): Promise<boolean> {
-  const { db, jobs, order, now, cause, detail = {} } = options;
+export async function approveAndPayOut(options: {
+  db: Db;
+  jobs: JobQueue;
+  order: LoanOrder;
+  now: Date;
+  cause: string;
+  detail?: Record<string, unknown>;
+  payoutPolicy: PayoutPolicy;
+}): Promise<boolean> {
+  const { db, jobs, order, now, cause, detail = {}, payoutPolicy } = options;
   if (!(await changeOrderState({ db, orderId: order.id, from: ['審核中'], to: '已核准', cause, at: now, detail }))) return false;
-  const { payoutId } = await requestPayout({ db, jobs, orderId: order.id, amount: order.principal, now });
+  const { payoutId } = await requestPayout({ db, jobs, orderId: order.id, amount: order.principal, policy: payoutPolicy, now });
   await changeOrderState({ db, orderId: order.id, from: ['已核准'], to: '放款中', cause, at: now, detail: { payoutId } });
   return true;
 }
 
 /** 審核中 → 已拒絕 with the reason codes and the cool-down, in the caller's transaction; false when the order left 審核中 first. */
-export async function refuseOrder(options: { db: Db; orderId: number; codes: string[]; now: Date; coolDownDays: number; cause: string; detail?: Record<string, unknown> }): Promise<boolean> {
+export async function refuseOrder(options: {
+  db: Db;
+  orderId: number;
+  codes: string[];
+  now: Date;
+  coolDownDays: number;
+  cause: string;
+  detail?: Record<string, unknown>;
+}): Promise<boolean> {
   const { db, orderId, codes, now, coolDownDays, cause, detail = {} } = options;
   const refusal = { codes, coolDownUntil: addDays(taipeiCalendarDate(now), coolDownDays) };
   return changeOrderState({ db, orderId, from: ['審核中'], to: '已拒絕', cause, at: now, detail: { ...detail, codes }, refusal });

@@ -2,7 +2,7 @@ import { MIN_BORROWER_AGE } from '@app/contract/validators/borrower-age.ts';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { RuleOutcome } from '../../db/schema/decisions.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { ageOn } from '../onboarding/adult-age.ts';
+import { ageOn } from '../onboarding/index.ts';
 
 /**
  * The decision engine's explicit rules (PRODUCT.md "Orders: one state machine"), pure:
@@ -18,6 +18,7 @@ export const DECISION_RULES = [
   'idCardMatchesStepOne',
   'noOverdueOrder',
   'creditLimit',
+  'reviewAmount',
 ] as const;
 export type DecisionRule = (typeof DECISION_RULES)[number];
 
@@ -35,6 +36,8 @@ export interface DecisionFacts {
   /** The order's principal and the credit limit it is measured against (NT$). */
   principal: number;
   creditLimit: number;
+  /** The thresholds in force (decision-policy.ts): their version, and the amount above which staff decide. */
+  policy: { version: number; manualReviewAbove: number | null };
 }
 
 export interface RuleResult {
@@ -89,6 +92,12 @@ export function evaluateDecisionRules(facts: DecisionFacts, today: CalendarDate)
       rule: 'creditLimit',
       outcome: facts.principal <= facts.creditLimit ? 'passed' : 'refused',
       detail: { principal: facts.principal, creditLimit: facts.creditLimit },
+    },
+    {
+      rule: 'reviewAmount',
+      // A lender's threshold, not a refusal: above it a person looks before the money goes.
+      outcome: facts.policy.manualReviewAbove !== null && facts.principal > facts.policy.manualReviewAbove ? 'manualReview' : 'passed',
+      detail: { principal: facts.principal, manualReviewAbove: facts.policy.manualReviewAbove, policyVersion: facts.policy.version },
     },
   ];
 }

@@ -18,7 +18,7 @@ import { testConfig } from '../../test/test-server.ts';
 import { getOrder } from '../orders/get-order.ts';
 import { decideOrder } from './decide-order.ts';
 import { DECISION_RULES, evaluateDecisionRules, verdictOf, type DecisionFacts, type DecisionRule } from './decision-rules.ts';
-import { listDecisionOutcomes } from './list-decision-outcomes.ts';
+import { listDecisionOutcomes } from './index.ts';
 import { listAwaitingReview, resolveManualReview } from './resolve-manual-review.ts';
 import { submitForDecision } from './submit-for-decision.ts';
 
@@ -74,6 +74,7 @@ describe('decision rules (pure)', () => {
     otherOpenOrder: null,
     principal: 10_000,
     creditLimit: 20_000,
+    policy: { version: 1, manualReviewAbove: null },
   };
 
   it('leaves a card whose differences from step 1 the borrower accepted to staff (idCardMatchesStepOne)', () => {
@@ -149,7 +150,12 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
 
   it('approves an equal-instalment loan with its whole schedule from the payout date', async () => {
     const borrower = await createBorrower(server, database.handle);
-    const orderId = await submittedOrder(db(), borrower, { now: server.clock.now(), terms: DEFAULT_EQUAL_INSTALMENT_PRODUCT, amount: 30_000, term: 6 });
+    const orderId = await submittedOrder(db(), borrower, {
+      now: server.clock.now(),
+      terms: DEFAULT_EQUAL_INSTALMENT_PRODUCT,
+      amount: 30_000,
+      term: 6,
+    });
     await submitForDecision({ db: db(), jobs: server.app.jobs, orderId, delayMs: 1 });
     await settledState(orderId, '待還款');
     const instalments = await db().select().from(orderInstalments).where(eq(orderInstalments.orderId, orderId));
@@ -239,14 +245,27 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     const awaitingStaff = async (kind: string) => {
       const borrower = await createBorrower(server, database.handle, { faceOutcome: 'manual_review' });
       const orderId = await submit(borrower);
-      await eventually(async () => (await listAwaitingReview({ db: db() })).some((row) => row.orderId === orderId), `the ${kind} order to await staff`);
+      await eventually(
+        async () => (await listAwaitingReview({ db: db() })).some((row) => row.orderId === orderId),
+        `the ${kind} order to await staff`,
+      );
       return { borrower, orderId };
     };
     const resolve = (orderId: number, verdict: 'approve' | 'refuse') =>
-      resolveManualReview({ db: db(), jobs: server.app.jobs, orderId, verdict, now: server.clock.now(), coolDownDays: 30, note: 'ID photo checked' });
+      resolveManualReview({
+        db: db(),
+        jobs: server.app.jobs,
+        orderId,
+        verdict,
+        now: server.clock.now(),
+        note: 'ID photo checked',
+        payoutPolicy: server.app.config.payouts,
+      });
 
     const detailOf = async (borrower: Borrower, orderId: number) =>
-      bodyOf<TOrderDetailResponse>((await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(orderId) }, borrower.headers)).envelope).order;
+      bodyOf<TOrderDetailResponse>(
+        (await server.client.call(ENDPOINTS.loanOrderDetail, { orderId: String(orderId) }, borrower.headers)).envelope,
+      ).order;
     const approved = await awaitingStaff('approved');
     expect((await listAwaitingReview({ db: db() })).find((row) => row.orderId === approved.orderId)?.rules).toEqual(['faceCheck']);
     // The borrower is told a person reviews it.
@@ -255,9 +274,14 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
     expect(await resolve(approved.orderId, 'approve')).toBe('notAwaitingReview');
     await settledState(approved.orderId, '待還款');
     expect((await detailOf(approved.borrower, approved.orderId)).awaitingStaff).toBe(false);
-    expect((await stateChanges(db(), approved.orderId)).filter((change) => change.to === '已核准')).toEqual([{ to: '已核准', cause: 'staff' }]);
+    expect((await stateChanges(db(), approved.orderId)).filter((change) => change.to === '已核准')).toEqual([
+      { to: '已核准', cause: 'staff' },
+    ]);
     expect(await db().select().from(payouts).where(eq(payouts.orderId, approved.orderId))).toHaveLength(1);
-    expect(outcomesByRule(await listDecisionOutcomes({ db: db(), orderId: approved.orderId }))).toMatchObject({ faceCheck: 'manualReview', staffReview: 'passed' });
+    expect(outcomesByRule(await listDecisionOutcomes({ db: db(), orderId: approved.orderId }))).toMatchObject({
+      faceCheck: 'manualReview',
+      staffReview: 'passed',
+    });
     expect((await listAwaitingReview({ db: db() })).map((row) => row.orderId)).not.toContain(approved.orderId);
 
     const refused = await awaitingStaff('refused');
@@ -287,7 +311,14 @@ describe('decisions: approval pays out, every refusal names its rule', () => {
   it('decides once when the job runs twice at the same moment', async () => {
     const borrower = await createBorrower(server, database.handle);
     const orderId = await submittedOrder(db(), borrower, { now: server.clock.now() });
-    const run = () => decideOrder({ db: db(), jobs: server.app.jobs, orderId, now: server.clock.now(), coolDownDays: 30 });
+    const run = () =>
+      decideOrder({
+        db: db(),
+        jobs: server.app.jobs,
+        orderId,
+        now: server.clock.now(),
+        payoutPolicy: server.app.config.payouts,
+      });
     const results = await Promise.all([run(), run()]);
     expect(results.map((result) => result.verdict).sort()).toEqual(['approved', 'skipped']);
     // And once more after the fact: nothing.

@@ -53,8 +53,11 @@ describe('legal documents name the configured lender', () => {
 describe('fillLenderDetails', () => {
   it('fills only the lender placeholders and leaves other braces alone', () => {
     const lender = { name: 'N', address: 'A', registrationNo: 'R', servicePhone: 'P', serviceHours: 'H' };
-    expect(fillLenderDetails('{{lender.name}}/{{lender.address}}/{{lender.registrationNo}}/{{lender.servicePhone}}/{{lender.serviceHours}}/{{other}}', lender)).toBe(
-      'N/A/R/P/H/{{other}}',
-    );
+    expect(
+      fillLenderDetails(
+        '{{lender.name}}/{{lender.address}}/{{lender.registrationNo}}/{{lender.servicePhone}}/{{lender.serviceHours}}/{{other}}',
+        lender,
+      ),
+    ).toBe('N/A/R/P/H/{{other}}');
   });
 });

@@ -3,9 +3,7 @@ import { markdownToHtml } from './markdown-to-html.ts';
 
 describe('markdownToHtml', () => {
   it('renders headings, paragraphs, lists, bold and safe links', () => {
-    const html = markdownToHtml(
-      '# 標題\n\n第一行\n第二行\n\n1. 一\n2. **二**\n\n- 甲\n- [客服](https://line.me/x)\n\n## 小標',
-    );
+    const html = markdownToHtml('# 標題\n\n第一行\n第二行\n\n1. 一\n2. **二**\n\n- 甲\n- [客服](https://line.me/x)\n\n## 小標');
     expect(html).toBe(
       [
         '<h1>標題</h1>',

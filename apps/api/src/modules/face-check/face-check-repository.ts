@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { faceCheckAttempts } from '../../db/schema/face-check.ts';
+import { faceCheckAttempts, faceCheckFrames } from '../../db/schema/face-check.ts';
 
 /** The only code that queries face_check_attempts. */
 
@@ -32,9 +32,22 @@ export async function selectAttempt(db: Db, userId: number, imageKey: string): P
 }
 
 /** Stores a detection of `imageKey` (again, if the earlier one asked for a retake): later stages start over. */
-export async function upsertDetection(db: Db, userId: number, imageKey: string, record: DetectionRecord): Promise<void> {
+export async function upsertDetection(
+  db: Db,
+  userId: number,
+  imageKey: string,
+  record: DetectionRecord & { challenge: string | null; nonce: string | null; challengeExpiresAt: Date | null },
+): Promise<void> {
   const outcome: FaceCheckOutcome = record.detectionPassed ? 'pending' : 'retake';
   const reset = {
+    nonceUsedAt: null,
+    captureMode: null,
+    livenessReason: null,
+    turnDegrees: null,
+    eyeClosure: null,
+    sizeGrowth: null,
+    planarResidual: null,
+    frameSimilarity: null,
     antispoofScore: null,
     livenessScore: null,
     antispoofThreshold: null,
@@ -110,5 +123,74 @@ export async function selectAttempts(db: Db, userId: number): Promise<FaceAttemp
 }
 
 export async function deleteAttempts(db: Db, userId: number): Promise<void> {
+  await db.delete(faceCheckFrames).where(eq(faceCheckFrames.userId, userId));
   await db.delete(faceCheckAttempts).where(eq(faceCheckAttempts.userId, userId));
+}
+
+/**
+ * Uses the attempt's nonce once: true when `nonce` is the attempt's, unused and not
+ * expired at `now` (it is then marked used, atomically: two requests with it, one wins).
+ */
+export async function useNonce(db: Db, id: number, nonce: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(faceCheckAttempts)
+    .set({ nonceUsedAt: now, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(faceCheckAttempts.id, id),
+        eq(faceCheckAttempts.nonce, nonce),
+        isNull(faceCheckAttempts.nonceUsedAt),
+        gt(faceCheckAttempts.challengeExpiresAt, now),
+      ),
+    )
+    .returning({ id: faceCheckAttempts.id });
+  return rows.length === 1;
+}
+
+export type FrameRow = typeof faceCheckFrames.$inferInsert;
+
+/** Whether any of `keys` or `hashes` was a frame of an earlier capture of the user. */
+export async function framesSeenBefore(db: Db, userId: number, keys: string[], hashes: string[]): Promise<boolean> {
+  if (keys.length === 0) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(faceCheckFrames)
+    .where(and(eq(faceCheckFrames.userId, userId), or(inArray(faceCheckFrames.fileKey, keys), inArray(faceCheckFrames.sha256, hashes))));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertFrames(db: Db, rows: FrameRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(faceCheckFrames).values(rows);
+}
+
+export async function selectFrames(db: Db, attemptId: number): Promise<Array<typeof faceCheckFrames.$inferSelect>> {
+  return db.select().from(faceCheckFrames).where(eq(faceCheckFrames.attemptId, attemptId)).orderBy(faceCheckFrames.takenAtMs);
+}
+
+export async function selectFramesOfUser(db: Db, userId: number): Promise<Array<typeof faceCheckFrames.$inferSelect>> {
+  return db
+    .select()
+    .from(faceCheckFrames)
+    .where(eq(faceCheckFrames.userId, userId))
+    .orderBy(faceCheckFrames.attemptId, faceCheckFrames.takenAtMs);
+}
+
+/** One frame of the user's captures by its row id, or null (another user's frame is null too). */
+export async function selectFrameOfUser(db: Db, userId: number, frameId: number): Promise<typeof faceCheckFrames.$inferSelect | null> {
+  const [row] = await db
+    .select()
+    .from(faceCheckFrames)
+    .where(and(eq(faceCheckFrames.id, frameId), eq(faceCheckFrames.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One attempt of the user by its row id, or null (another user's attempt is null too). */
+export async function selectAttemptOfUser(db: Db, userId: number, attemptId: number): Promise<FaceAttempt | null> {
+  const [row] = await db
+    .select()
+    .from(faceCheckAttempts)
+    .where(and(eq(faceCheckAttempts.id, attemptId), eq(faceCheckAttempts.userId, userId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -18,6 +18,13 @@ export interface DetectedFace {
   brightness: number;
   /** The face descriptor (embedding) for comparisons; never stored. */
   descriptor: number[];
+  /**
+   * The face mesh: 468 landmarks [x, y] in pixels of the analysed image (empty when the
+   * mesh model gave none). Used for the head's motion over a capture; never stored.
+   */
+  mesh: Array<[number, number]>;
+  /** Head rotation in degrees (yaw: + = the face turned to the image's left; pitch: + = down), or null. */
+  rotation: { yaw: number; pitch: number } | null;
 }
 
 export interface FaceAnalysis {

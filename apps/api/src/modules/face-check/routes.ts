@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { FACE_DATA_LIST_LABEL, FACE_DATA_LIST_VALUE, FACE_OUTCOME_LABELS } from '@app/contract/messages/face-check.ts';
-import { faceCheckAttempts } from '../../db/schema/face-check.ts';
+import { faceCheckAttempts, faceCheckFrames } from '../../db/schema/face-check.ts';
 import { checkLiveness } from './check-liveness.ts';
 import { compareFace } from './compare-face.ts';
 import { detectFace } from './detect-face.ts';
@@ -18,7 +18,7 @@ export const faceCheckModule: FastifyPluginAsync = async (app) => {
 
   app.personalData.register({
     owner: 'face-check',
-    tables: [faceCheckAttempts],
+    tables: [faceCheckAttempts, faceCheckFrames],
     list: async ({ db, subject }) => {
       const attempts = await selectAttempts(db, subject.id);
       const last = attempts.at(-1);
@@ -41,6 +41,6 @@ export const faceCheckModule: FastifyPluginAsync = async (app) => {
   });
 
   app.endpoint(ENDPOINTS.userAuthDetection, (payload, ctx) => detectFace(optionsOf(payload.imageKey, ctx)));
-  app.endpoint(ENDPOINTS.userAuthSilence, (payload, ctx) => checkLiveness(optionsOf(payload.imageKey, ctx)));
+  app.endpoint(ENDPOINTS.userAuthSilence, (payload, ctx) => checkLiveness({ ...optionsOf(payload.imageKey, ctx), capture: payload }));
   app.endpoint(ENDPOINTS.userAuthFaceCompare, (payload, ctx) => compareFace(optionsOf(payload.imageKey, ctx)));
 };

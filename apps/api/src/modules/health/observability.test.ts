@@ -21,8 +21,7 @@ const { database, server } = accountsServerPerFile({
   logStream: { write: (line) => void logLines.push(line) },
 });
 
-const scrape = (authorization?: string) =>
-  fetch(`${server.baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string) => fetch(`${server.baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
 
 /** The value of one series of the exposition text, or undefined when absent. */
 function series(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -59,14 +58,20 @@ describe('metrics', () => {
 
     const text = await (await scrape(`Bearer ${TOKEN}`)).text();
     expect(series(text, 'collection_notifications', { gateway: 'sandbox', outcome: 'credited' })).toBe(credited + 1);
-    expect(series(text, 'collection_notifications_amount_ntd', { gateway: 'sandbox', outcome: 'credited' })).toBeGreaterThanOrEqual(payment!.amount);
+    expect(series(text, 'collection_notifications_amount_ntd', { gateway: 'sandbox', outcome: 'credited' })).toBeGreaterThanOrEqual(
+      payment!.amount,
+    );
     expect(series(text, 'collection_notifications', { gateway: 'sandbox', outcome: 'held' })).toBeGreaterThanOrEqual(1);
     expect(series(text, 'loan_orders', { state: '已結清' })).toBeGreaterThanOrEqual(1);
     expect(text).toContain('job_queue_jobs');
     expect(text).toContain('# TYPE payouts gauge');
     // The route's pattern, never the URL with its encrypted query.
-    expect(series(text, 'http_requests_total', { route: ENDPOINTS.repayCollect.path, method: ENDPOINTS.repayCollect.method, status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(text).toMatch(new RegExp(`http_request_duration_seconds_bucket\\{[^}]*route="${ENDPOINTS.repayCollect.path.replaceAll('.', '\\.')}"`));
+    expect(
+      series(text, 'http_requests_total', { route: ENDPOINTS.repayCollect.path, method: ENDPOINTS.repayCollect.method, status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(
+      new RegExp(`http_request_duration_seconds_bucket\\{[^}]*route="${ENDPOINTS.repayCollect.path.replaceAll('.', '\\.')}"`),
+    );
     expect(text).not.toContain('HCDCYL');
   });
 });
@@ -88,7 +93,11 @@ describe('request ids', () => {
     expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // A refused readiness part or an error is logged with the request's id: provoke a logged warning.
     const id = 'trace-0123456789';
-    await fetch(`${server.baseUrl}/repayments/notify/sandbox`, { method: 'POST', headers: { 'x-request-id': id, 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' });
+    await fetch(`${server.baseUrl}/repayments/notify/sandbox`, {
+      method: 'POST',
+      headers: { 'x-request-id': id, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x=1',
+    });
     expect(logLines.filter((line) => line.includes('notification')).join('\n')).toContain(`"reqId":"${id}"`);
   });
 });

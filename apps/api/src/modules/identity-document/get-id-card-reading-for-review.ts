@@ -1,6 +1,6 @@
 import { maskIdentityNumber } from '@app/contract/validators/national-id.ts';
 import type { Db } from '../../db/client.ts';
-import { isSameIdNumber } from '../onboarding/get-borrower-identity.ts';
+import { isSameIdNumber } from '../onboarding/index.ts';
 import { selectLatestConfirmed } from './identity-document-repository.ts';
 
 interface CardValues {
@@ -34,7 +34,12 @@ export async function getIdCardReadingForReview(options: { db: Db; userId: numbe
       birthDate: proposal.birthDate.value,
       gender: proposal.gender.value,
     },
-    confirmed: { name: confirmed.name, idNumber: maskIdentityNumber(confirmed.idNumber), birthDate: confirmed.birthDate, gender: confirmed.gender },
+    confirmed: {
+      name: confirmed.name,
+      idNumber: maskIdentityNumber(confirmed.idNumber),
+      birthDate: confirmed.birthDate,
+      gender: confirmed.gender,
+    },
     idNumberMatchesStepOne: await isSameIdNumber({ db: options.db, userId: options.userId, idNumber: confirmed.idNumber }),
     correctedFields: reading.correctedFields ?? [],
     acceptedDifferences: confirmed.acceptedDifferences ?? [],

@@ -33,7 +33,8 @@ function judge(fields: Fields, person: CardPerson): { misses: string[]; confiden
   for (const field of ID_CARD_FIELDS) {
     const { value, confidence, choices } = fields[field] as { value: string | null; confidence: number; choices?: string[] };
     const truth = person[field];
-    if (value !== null && value !== truth && confidence >= LOW_CONFIDENCE) confidentWrong.push(`${field} ${value}@${confidence.toFixed(2)}≠${truth}`);
+    if (value !== null && value !== truth && confidence >= LOW_CONFIDENCE)
+      confidentWrong.push(`${field} ${value}@${confidence.toFixed(2)}≠${truth}`);
     if (value === truth || (value === null && choices?.includes(truth))) continue;
     misses.push(`${field} ${String(value)}${choices ? `[${choices.join(',')}]` : ''}≠${truth}`);
   }
@@ -89,7 +90,11 @@ describe('reading generated ID card fronts', () => {
       const digits = person.idNumber.slice(1);
       if (letter === 'O') {
         // Read as 0 or (: only the letter is asked, the digits kept; O, D and Q all pass.
-        expect(fields.idNumber, label).toEqual({ value: null, confidence: expect.any(Number), choices: ['D', 'O', 'Q'].map((l) => l + digits) });
+        expect(fields.idNumber, label).toEqual({
+          value: null,
+          confidence: expect.any(Number),
+          choices: ['D', 'O', 'Q'].map((l) => l + digits),
+        });
         expect(fields.idNumber.confidence, label).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
       } else if (letter === 'D' || letter === 'Q') {
         // Both passes read the letter: proposed; else the same choice as an O.

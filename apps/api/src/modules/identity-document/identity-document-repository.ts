@@ -153,7 +153,10 @@ export async function selectLatestConfirmed(db: Db, userId: number): Promise<Rea
 }
 
 export async function countReadings(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(idCardReadings).where(eq(idCardReadings.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(idCardReadings)
+    .where(eq(idCardReadings.userId, userId));
   return row?.n ?? 0;
 }
 

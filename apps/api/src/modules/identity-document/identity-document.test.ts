@@ -14,8 +14,16 @@ import type { TOcrCheckResponse, TOcrConfirmResponse } from '@app/contract/schem
 import type { TQueryUserDetailResponse, TSupplementUserInfoRequest } from '@app/contract/schemas/onboarding.ts';
 import type { TUserDataListResponse } from '@app/contract/schemas/user.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { accountsServerPerFile, bodyOf, loggedInUser, refusal, startAccountsServer, uploadedImage, type LoggedIn } from '../../test/accounts-test-kit.ts';
-import { getAcceptedIdCardDifferences } from './get-accepted-id-card-differences.ts';
+import {
+  accountsServerPerFile,
+  bodyOf,
+  loggedInUser,
+  refusal,
+  startAccountsServer,
+  uploadedImage,
+  type LoggedIn,
+} from '../../test/accounts-test-kit.ts';
+import { getAcceptedIdCardDifferences } from './index.ts';
 import { countReadings } from './identity-document-repository.ts';
 import { isIdCardFrontConfirmed } from './is-id-card-front-confirmed.ts';
 import { readIdCardFront } from './read-id-card-front.ts';
@@ -140,7 +148,7 @@ describe('ocrCheck', () => {
     expect(detail.personal?.birthDate).toBe('1990-03-16');
   });
 
-  it('tells a card number from step 1\'s even when both mask alike (first and last three)', async () => {
+  it("tells a card number from step 1's even when both mask alike (first and last three)", async () => {
     const user = await loggedInUser(server);
     // A22****781 like the card's A223456781, a different person's number.
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, stepOne({ idNumber: 'A220002781' }), user));
@@ -169,7 +177,11 @@ describe('a card whose ID number starts with O', () => {
     expect(confirmed.correctedFields).toEqual([]);
     // A number outside the choices is the user's correction (here, a valid one of another letter).
     const other = bodyOf<TOcrConfirmResponse>(
-      await call(ENDPOINTS.userAuthOcrConfirm, { ...confirmationOf(answer.readingId), idNumber: idNumberWithLetter(seededRandom(6), 'A', 'female') }, user),
+      await call(
+        ENDPOINTS.userAuthOcrConfirm,
+        { ...confirmationOf(answer.readingId), idNumber: idNumberWithLetter(seededRandom(6), 'A', 'female') },
+        user,
+      ),
     );
     expect(other.correctedFields).toEqual(['idNumber']);
   });
@@ -220,7 +232,11 @@ describe('a card that is unreadable, fails the checksum or disagrees with step 1
     const user = await loggedInUser(server);
     const frontKey = await uploadCard(user);
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey }, user));
-    const wrong = await call(ENDPOINTS.userAuthOcrConfirm, confirmationOf(answer.readingId, { idNumber: 'A223456782', acceptDifferences: true }), user);
+    const wrong = await call(
+      ENDPOINTS.userAuthOcrConfirm,
+      confirmationOf(answer.readingId, { idNumber: 'A223456782', acceptDifferences: true }),
+      user,
+    );
     expect(wrong).toEqual(refusal(ID_NUMBER_INVALID));
     expect(await isIdCardFrontConfirmed({ db: database.handle.db, userId: Number(user.userId), frontKey })).toBe(false);
   });
@@ -260,7 +276,13 @@ describe('a reader that cannot run', () => {
     const user = await loggedInUser(server);
     const key = await uploadCard(user);
     const broken = { engine: 'broken', readFront: () => Promise.reject(new Error('wasm failed to load')) };
-    const attempt = readIdCardFront({ db: database.handle.db, files: server.app.fileStorage, reader: broken, userId: Number(user.userId), frontKey: key });
+    const attempt = readIdCardFront({
+      db: database.handle.db,
+      files: server.app.fileStorage,
+      reader: broken,
+      userId: Number(user.userId),
+      frontKey: key,
+    });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ userMessage: OCR_UNAVAILABLE });
     expect(await countReadings(database.handle.db, Number(user.userId))).toBe(0);

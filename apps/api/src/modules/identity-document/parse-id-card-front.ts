@@ -59,15 +59,31 @@ const NOISE_CONFIDENCE = 45;
 
 /** OCR mix-ups inside the digit part of an ID number. */
 function digitsOf(part: string): string {
-  return part.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
+  return part
+    .replace(/[OoQD]/g, '0')
+    .replace(/[Il|]/g, '1')
+    .replace(/S/g, '5')
+    .replace(/B/g, '8')
+    .replace(/Z/g, '2');
 }
 /**
  * A digit or mark read where the ID number's letter stands: the letters it may be. O, D
  * and Q weigh alike in the checksum (35, 13, 24: each adds 8): when one passes, all do.
  */
 const LETTERS_FOR_MARK: Readonly<Record<string, readonly string[]>> = {
-  '0': ['O', 'D', 'Q'], '(': ['C', 'G', 'O', 'D', 'Q'], '1': ['I', 'L', 'T', 'J'], '2': ['Z'], '4': ['A'], '5': ['S'], '6': ['G'],
-  '7': ['T'], '8': ['B'], '|': ['I', 'L'], '[': ['L'], 乙: ['Z'], '$': ['S'],
+  '0': ['O', 'D', 'Q'],
+  '(': ['C', 'G', 'O', 'D', 'Q'],
+  '1': ['I', 'L', 'T', 'J'],
+  '2': ['Z'],
+  '4': ['A'],
+  '5': ['S'],
+  '6': ['G'],
+  '7': ['T'],
+  '8': ['B'],
+  '|': ['I', 'L'],
+  '[': ['L'],
+  乙: ['Z'],
+  $: ['S'],
 };
 /** Letters another letter of the first place may be misread for, that the checksum cannot tell apart. */
 const SAME_WEIGHT_LOOK_ALIKES: Readonly<Record<string, readonly string[]>> = { O: ['D', 'Q'], D: ['O', 'Q'], Q: ['O', 'D'] };
@@ -93,7 +109,8 @@ export function voteDate(readings: readonly ProposedValue[]): ProposedValue {
   }
   let winner: [string, { count: number; best: number }] | null = null;
   for (const entry of votes) {
-    if (!winner || entry[1].count > winner[1].count || (entry[1].count === winner[1].count && entry[1].best > winner[1].best)) winner = entry;
+    if (!winner || entry[1].count > winner[1].count || (entry[1].count === winner[1].count && entry[1].best > winner[1].best))
+      winner = entry;
   }
   return winner ? { value: winner[0], confidence: winner[1].best * (winner[1].count / total) } : none();
 }
@@ -135,7 +152,8 @@ export function voteName(readings: readonly NameReading[], lowConfidence: number
   if (usable.length === 0) return none();
   const meanOf = (chars: readonly CharReading[]) => chars.reduce((acc, c) => acc + c.confidence, 0) / chars.length;
   const lengths = new Map<number, number>();
-  for (const reading of usable) lengths.set(reading.chars.length, (lengths.get(reading.chars.length) ?? 0) + (reading.weight ?? 1) * (1 + meanOf(reading.chars)));
+  for (const reading of usable)
+    lengths.set(reading.chars.length, (lengths.get(reading.chars.length) ?? 0) + (reading.weight ?? 1) * (1 + meanOf(reading.chars)));
   const length = [...lengths].sort((a, b) => b[1] - a[1])[0]![0];
   const same = usable.filter((reading) => reading.chars.length === length);
   const winners: string[] = [];
@@ -184,7 +202,9 @@ export function charsOf(line: OcrLine): CharReading[] {
   }
   for (const word of line.words) {
     const text = [...clean(word.text)];
-    const symbols = (word.symbols ?? []).map((symbol) => ({ char: clean(symbol.text), confidence: clamp01(symbol.confidence / 100) })).filter((symbol) => symbol.char !== '');
+    const symbols = (word.symbols ?? [])
+      .map((symbol) => ({ char: clean(symbol.text), confidence: clamp01(symbol.confidence / 100) }))
+      .filter((symbol) => symbol.char !== '');
     const bySymbol = symbols.length === text.length && symbols.every((symbol, i) => symbol.char === text[i]);
     text.forEach((char, i) => chars.push(bySymbol ? symbols[i]! : { char, confidence: clamp01(word.confidence / 100) }));
   }
@@ -210,7 +230,15 @@ const ID_REST = /^[0-9A-DOQIL|SBZ]$/;
  * refused); a digit or mark read in the letter's place is, by each letter it may be.
  */
 function idSightings(line: OcrLine): IdSighting[] {
-  const chars = charsOf({ ...line, text: line.text.toUpperCase(), words: line.words?.map((w) => ({ ...w, text: w.text.toUpperCase(), symbols: w.symbols?.map((s) => ({ ...s, text: s.text.toUpperCase() })) })) })
+  const chars = charsOf({
+    ...line,
+    text: line.text.toUpperCase(),
+    words: line.words?.map((w) => ({
+      ...w,
+      text: w.text.toUpperCase(),
+      symbols: w.symbols?.map((s) => ({ ...s, text: s.text.toUpperCase() })),
+    })),
+  })
     .map((c) => ({ ...c, char: c.char === ')' ? '' : c.char }))
     .filter((c) => c.char !== '');
   const sightings: IdSighting[] = [];
@@ -232,15 +260,30 @@ function idSightings(line: OcrLine): IdSighting[] {
       }
       const alike = (SAME_WEIGHT_LOOK_ALIKES[first] ?? []).filter((letter) => isValidTaiwanIdentityNumber(letter + digits));
       if (alike.length === 0) sightings.push({ kind: 'sure', id: first + digits, confidence: digitsConfidence, letterRead: true });
-      else sightings.push({ kind: 'letter', ids: [first, ...alike].sort().map((l) => l + digits), digits, confidence: digitsConfidence, letterRead: first });
+      else
+        sightings.push({
+          kind: 'letter',
+          ids: [first, ...alike].sort().map((l) => l + digits),
+          digits,
+          confidence: digitsConfidence,
+          letterRead: first,
+        });
       continue;
     }
     // A digit in the letter's place only where the run of digits ends (ten digits at the end
     // of a longer run: the first of them stands where the letter does).
     if (/[0-9]/.test(chars[at + 10]?.char ?? '')) continue;
     const passing = (LETTERS_FOR_MARK[first] ?? []).filter((letter) => isValidTaiwanIdentityNumber(letter + digits));
-    if (passing.length === 1) sightings.push({ kind: 'sure', id: passing[0]! + digits, confidence: digitsConfidence - 0.1, letterRead: false });
-    else if (passing.length > 1) sightings.push({ kind: 'letter', ids: [...passing].sort().map((l) => l + digits), digits, confidence: digitsConfidence, letterRead: null });
+    if (passing.length === 1)
+      sightings.push({ kind: 'sure', id: passing[0]! + digits, confidence: digitsConfidence - 0.1, letterRead: false });
+    else if (passing.length > 1)
+      sightings.push({
+        kind: 'letter',
+        ids: [...passing].sort().map((l) => l + digits),
+        digits,
+        confidence: digitsConfidence,
+        letterRead: null,
+      });
     else sightings.push({ kind: 'rejected' });
   }
   return sightings;
@@ -260,7 +303,9 @@ function idNumberOf(asciiLines: readonly OcrLine[], lines: readonly OcrLine[]): 
   const add = (id: string, confidence: number) => sure.set(id, Math.max(sure.get(id) ?? 0, confidence));
   for (const sighting of all) if (sighting.kind === 'sure') add(sighting.id, sighting.confidence);
   // O, D or Q read as that very letter by both passes.
-  const lettersRead = perPass.map((pass) => new Map(pass.flatMap((s) => (s.kind === 'letter' && s.letterRead ? [[s.letterRead + s.digits, s.confidence] as const] : []))));
+  const lettersRead = perPass.map(
+    (pass) => new Map(pass.flatMap((s) => (s.kind === 'letter' && s.letterRead ? [[s.letterRead + s.digits, s.confidence] as const] : []))),
+  );
   for (const [id, confidence] of lettersRead[0]!) if (lettersRead[1]!.has(id)) add(id, Math.max(confidence, lettersRead[1]!.get(id)!));
   const ranked = [...sure].sort((a, b) => b[1] - a[1]);
   if (ranked.length > 0) {
@@ -298,7 +343,8 @@ function cardGenderOf(norm: ReadonlyArray<{ line: OcrLine; text: string }>, rere
   }
   if (kinds.size > 1) return none();
   const entry =
-    norm.find((e) => /性|別/.test(e.text) && /[男女]/.test(e.text) && !ROC_DATE.test(e.text)) ?? norm.find((e) => e.text.length <= 4 && /[男女]/.test(e.text));
+    norm.find((e) => /性|別/.test(e.text) && /[男女]/.test(e.text) && !ROC_DATE.test(e.text)) ??
+    norm.find((e) => e.text.length <= 4 && /[男女]/.test(e.text));
   if (!entry) return none();
   const marks = charsOf(entry.line).filter((c) => /^[男女]$/.test(c.char));
   const kindsOnLine = new Set(marks.map((c) => c.char));
@@ -338,7 +384,9 @@ export function parseIdCardFront(
     const chars = charsOf(labelled.line);
     pageName = chars.slice(chars.findIndex((c) => c.char === '名') + 1);
   } else if (titleIndex >= 0 && norm[titleIndex + 1] && !ROC_DATE.test(norm[titleIndex + 1]!.text)) {
-    pageName = charsOf(norm[titleIndex + 1]!.line).filter((c) => NAME_CHAR.test(c.char)).slice(2);
+    pageName = charsOf(norm[titleIndex + 1]!.line)
+      .filter((c) => NAME_CHAR.test(c.char))
+      .slice(2);
   }
   while (pageName.length > 0 && (pageName.at(-1)!.confidence < NAME_TAIL_NOISE || !NAME_CHAR.test(pageName.at(-1)!.char))) pageName.pop();
   pageName = pageName.filter((c) => NAME_CHAR.test(c.char));

@@ -4,7 +4,7 @@ import type { TOcrCheckResponse } from '@app/contract/schemas/identity-document.
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../plugins/file-storage.ts';
-import { readOwnImage } from '../uploads/read-own-image.ts';
+import { readOwnImage } from '../uploads/index.ts';
 import { insertReading } from './identity-document-repository.ts';
 import type { IdCardFrontReading, IdCardReader } from './ocr-engine.ts';
 import { stepOneDifferences } from './step-one-differences.ts';

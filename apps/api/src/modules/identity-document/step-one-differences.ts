@@ -1,7 +1,6 @@
 import type { IdCardField } from '@app/contract/schemas/identity-document.ts';
 import type { Db } from '../../db/client.ts';
-import { isSameIdNumber } from '../onboarding/get-borrower-identity.ts';
-import { queryUserDetail } from '../onboarding/query-user-detail.ts';
+import { isSameIdNumber, queryUserDetail } from '../onboarding/index.ts';
 
 export interface CardValues {
   name: string | null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -53,7 +54,12 @@ async function startWorkers(): Promise<Workers> {
   ]);
   // Tesseract's diagnostics ("Estimating resolution as …") go nowhere, not to stderr.
   await chinese.setParameters({ debug_file: '/dev/null' });
-  await ascii.setParameters({ tessedit_char_whitelist: ID_ALPHABET, tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '300', debug_file: '/dev/null' });
+  await ascii.setParameters({
+    tessedit_char_whitelist: ID_ALPHABET,
+    tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+    user_defined_dpi: '300',
+    debug_file: '/dev/null',
+  });
   return { chinese, ascii };
 }
 
@@ -119,7 +125,9 @@ export async function redInkOnly(image: Buffer): Promise<Buffer | null> {
       const other = Math.max(data[i + 1]!, data[i + 2]!);
       mask[j] = red - other > RED_MARGIN ? 0 : 255;
     }
-    return await sharp(mask, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+    return await sharp(mask, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
@@ -177,7 +185,10 @@ async function skewOf(image: Buffer): Promise<number> {
 async function uprightPhoto(image: Buffer): Promise<{ colour: Buffer; grey: Buffer } | null> {
   try {
     const skew = await skewOf(image);
-    const colour = Math.abs(skew) >= MIN_SKEW ? await sharp(image).rotate(-skew, { background: '#808080' }).png().toBuffer() : await sharp(image).png().toBuffer();
+    const colour =
+      Math.abs(skew) >= MIN_SKEW
+        ? await sharp(image).rotate(-skew, { background: '#808080' }).png().toBuffer()
+        : await sharp(image).png().toBuffer();
     return { colour, grey: await sharp(colour).greyscale().png().toBuffer() };
   } catch {
     return null;
@@ -207,11 +218,17 @@ type Frame = (area: { x0: number; y0: number; x1: number; y1: number }) => Regio
  * and the scale given by the distance from the title to the red ID number's line (or the
  * title's width when that line is missing). Null without a title.
  */
-function frameOf(lines: ReadonlyArray<OcrLine & { bbox: Box }>, asciiLines: ReadonlyArray<OcrLine & { bbox: Box }>, size: { width: number; height: number }): Frame | null {
+function frameOf(
+  lines: ReadonlyArray<OcrLine & { bbox: Box }>,
+  asciiLines: ReadonlyArray<OcrLine & { bbox: Box }>,
+  size: { width: number; height: number },
+): Frame | null {
   const title = lines.find((line) => /身分|中華民|國民/.test(line.text.replace(/\s+/g, '')));
   if (!title) return null;
   const titleMiddle = (title.bbox.y0 + title.bbox.y1) / 2;
-  const idLine = [...asciiLines].filter((line) => line.bbox.y0 > title.bbox.y1).sort((a, b) => b.text.trim().length - a.text.trim().length)[0];
+  const idLine = [...asciiLines]
+    .filter((line) => line.bbox.y0 > title.bbox.y1)
+    .sort((a, b) => b.text.trim().length - a.text.trim().length)[0];
   const byWidth = (title.bbox.x1 - title.bbox.x0) / LAYOUT.title.width;
   const byHeight = idLine ? ((idLine.bbox.y0 + idLine.bbox.y1) / 2 - titleMiddle) / (LAYOUT.idLineMiddle - LAYOUT.title.yMiddle) : 0;
   // The ID line's distance unless it disagrees with the title's width (a wrong line).
@@ -243,10 +260,20 @@ interface CropVariant {
  * restricting them to digits and 民國年月日 read no date more and left no confidence.
  */
 const VARIANTS: Record<keyof FieldRereads, readonly CropVariant[]> = {
-  name: [{ scale: 0.5 }, { scale: 0.6 }, { scale: 0.6, filter: 'thin' }, { scale: 0.8, filter: 'thin' }, { scale: 1, filter: 'thin' }, { scale: 1 }],
+  name: [
+    { scale: 0.5 },
+    { scale: 0.6 },
+    { scale: 0.6, filter: 'thin' },
+    { scale: 0.8, filter: 'thin' },
+    { scale: 1, filter: 'thin' },
+    { scale: 1 },
+  ],
   birthDate: [{ scale: 1 }, { scale: 1.5, filter: 'median' }, { scale: 2 }],
   issueDate: [{ scale: 1 }, { scale: 1.5, filter: 'median' }],
-  gender: [{ scale: 1, single: true }, { scale: 1.5, filter: 'median', single: true }],
+  gender: [
+    { scale: 1, single: true },
+    { scale: 1.5, filter: 'median', single: true },
+  ],
 };
 
 async function cropFor(grey: Buffer, region: Region, variant: CropVariant): Promise<Buffer> {
@@ -294,6 +321,11 @@ export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[];
   return { lines, asciiLines, rereads };
 }
 
+/** Readings of the last few photos by their bytes' SHA-256 (in memory only, like the photo being read). */
+const recentReadings = new Map<string, { reading: Promise<IdCardFrontReading>; at: number }>();
+const RECENT_READINGS = 32;
+const RECENT_READING_MS = 10 * 60_000;
+
 export class TesseractIdCardReader implements IdCardReader {
   readonly engine = `tesseract.js/${MODEL}`;
 
@@ -301,9 +333,22 @@ export class TesseractIdCardReader implements IdCardReader {
     users += 1;
   }
 
+  /**
+   * The reading of these exact bytes: the engine is deterministic, so a photo sent again
+   * (a retry after a lost answer, a second try at step 3 with the same upload) is not read
+   * again — each reading costs about 2 s of a core. Kept a few minutes, a few at a time.
+   */
   async readFront(image: Buffer): Promise<IdCardFrontReading> {
-    const { lines, asciiLines, rereads } = await recognizeLines(image);
-    return parseIdCardFront(lines, asciiLines, rereads);
+    const key = createHash('sha256').update(image).digest('base64');
+    const now = Date.now();
+    for (const [cachedKey, entry] of recentReadings) if (now - entry.at > RECENT_READING_MS) recentReadings.delete(cachedKey);
+    const cached = recentReadings.get(key);
+    if (cached) return structuredClone(await cached.reading);
+    const reading = recognizeLines(image).then(({ lines, asciiLines, rereads }) => parseIdCardFront(lines, asciiLines, rereads));
+    recentReadings.set(key, { reading, at: now });
+    reading.catch(() => recentReadings.delete(key));
+    while (recentReadings.size > RECENT_READINGS) recentReadings.delete(recentReadings.keys().next().value!);
+    return structuredClone(await reading);
   }
 
   /** Ends the shared worker when no reader is left. */

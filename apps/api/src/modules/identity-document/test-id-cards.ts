@@ -1,4 +1,5 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { LETTER_VALUES } from '@app/contract/validators/national-id.ts';
 
 /**
  * ID-card-like fronts drawn for tests and the bench (never downloaded): the layout of the
@@ -40,11 +41,6 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const LETTER_VALUES: Record<string, number> = {
-  A: 10, B: 11, C: 12, D: 13, E: 14, F: 15, G: 16, H: 17, I: 34, J: 18, K: 19, L: 20, M: 21,
-  N: 22, O: 35, P: 23, Q: 24, R: 25, S: 26, T: 27, U: 28, V: 29, W: 32, X: 30, Y: 31, Z: 33,
-};
-
 /** A valid national ID of that gender (`wrongChecksum`: the check digit off by one). */
 export function makeIdNumber(random: () => number, gender: 'male' | 'female', wrongChecksum = false): string {
   const letters = Object.keys(LETTER_VALUES);
@@ -59,8 +55,29 @@ export function makeIdNumber(random: () => number, gender: 'male' | 'female', wr
 }
 
 const SURNAMES = [...'陳林黃張李王吳劉蔡楊許鄭謝洪郭邱曾廖賴徐周葉蘇莊呂江何蕭羅高潘簡朱鍾游彭詹胡施沈余盧梁趙顏柯翁魏孫戴'];
-const GIVEN = [...'志明家豪俊傑建宏冠宇承翰宗翰怡君雅婷淑芬美玲佩珊欣怡詩涵婉婷惠雯育誠柏翰彥廷子豪文華國強振宇嘉玲秀英麗華玉珍宜蓁品妤思妤'];
-const OFFICES = ['北市', '新北市', '桃市', '中市', '南市', '高市', '基市', '竹市', '嘉市', '竹縣', '苗縣', '彰縣', '投縣', '雲縣', '屏縣', '宜縣', '花縣', '東縣'];
+const GIVEN = [
+  ...'志明家豪俊傑建宏冠宇承翰宗翰怡君雅婷淑芬美玲佩珊欣怡詩涵婉婷惠雯育誠柏翰彥廷子豪文華國強振宇嘉玲秀英麗華玉珍宜蓁品妤思妤',
+];
+const OFFICES = [
+  '北市',
+  '新北市',
+  '桃市',
+  '中市',
+  '南市',
+  '高市',
+  '基市',
+  '竹市',
+  '嘉市',
+  '竹縣',
+  '苗縣',
+  '彰縣',
+  '投縣',
+  '雲縣',
+  '屏縣',
+  '宜縣',
+  '花縣',
+  '東縣',
+];
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -4,11 +4,11 @@ import type { TLoanApplyRequest, TLoanApplyResponse } from '@app/contract/schema
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { BankDirectory } from '../bank-accounts/bank-directory.ts';
-import { listBankAccounts } from '../bank-accounts/list-bank-accounts.ts';
-import { createOrder } from '../orders/create-order.ts';
+import { type BankDirectory, listBankAccounts } from '../bank-accounts/index.ts';
+import { createOrder } from '../orders/index.ts';
 import { loadApplicant, requireFreeToApply } from './load-applicant.ts';
-import { findEnabledProduct, quoteProduct } from './quote-product.ts';
+import { findRunningCampaign } from './campaigns.ts';
+import { findEnabledProduct, quotedTerms, quoteProduct } from './quote-product.ts';
 
 /**
  * loan/apply — creates the order awaiting signature (待簽約) from a fresh quote: onboarding
@@ -37,11 +37,13 @@ export async function applyForLoan(options: {
   if (!card) throw new AppError('BUSINESS_RULE', { userMessage: BANK_CARD_NOT_FOUND, message: 'bank account not found' });
   const purpose = LOAN_PURPOSES.find((known) => known.code === request.purpose);
   if (!purpose) throw new AppError('BUSINESS_RULE', { userMessage: LOAN_PURPOSE_INVALID, message: 'unknown purpose' });
-  const quote = quoteProduct({ record, amount: request.amount, term: request.term, today, creditLimit: applicant.creditLimit });
+  // A campaign running now lowers the rate: the order keeps the lowered terms for its whole life.
+  const campaign = await findRunningCampaign({ db, productId: record.id, now });
+  const quote = quoteProduct({ record, amount: request.amount, term: request.term, today, creditLimit: applicant.creditLimit, campaign });
   const order = await createOrder({
     db,
     userId,
-    product: { id: record.id, name: record.name, terms: record.terms },
+    product: { id: record.id, version: record.version, name: record.name, terms: quotedTerms(record, campaign) },
     principal: quote.principal,
     term: quote.term,
     bankAccountId: Number(card.id),

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { loadApplicant, requireOnboarded } from './load-applicant.ts';
 import { CONTRACT_REVIEW_DAYS } from '../../domain/lending-limits.ts';
+import { findRunningCampaign } from './campaigns.ts';
 import { findEnabledProduct, quoteProduct } from './quote-product.ts';
 
 /**
@@ -23,9 +24,13 @@ import { findEnabledProduct, quoteProduct } from './quote-product.ts';
 export async function checkLoanTips(options: { db: Db; userId: number; now: Date; request: TQuoteRequest }): Promise<TCheckTipsResponse> {
   const { db, userId, now, request } = options;
   const today = taipeiCalendarDate(now);
-  const [applicant, record] = await Promise.all([loadApplicant({ db, userId, today }), findEnabledProduct({ db, productId: request.productId })]);
+  const [applicant, record] = await Promise.all([
+    loadApplicant({ db, userId, today }),
+    findEnabledProduct({ db, productId: request.productId }),
+  ]);
   requireOnboarded(applicant);
-  const quote = quoteProduct({ record, amount: request.amount, term: request.term, today, creditLimit: applicant.creditLimit });
+  const campaign = await findRunningCampaign({ db, productId: record.id, now });
+  const quote = quoteProduct({ record, amount: request.amount, term: request.term, today, creditLimit: applicant.creditLimit, campaign });
   const fees = quote.fees.reduce((total, fee) => total + fee.amount, 0);
   return {
     quote,

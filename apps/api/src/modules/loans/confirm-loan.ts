@@ -4,9 +4,8 @@ import type { TOrderStateResponse } from '@app/contract/schemas/loans.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { submitForDecision } from '../decisions/submit-for-decision.ts';
-import { changeOrderState } from '../orders/change-order-state.ts';
-import { getOrderOfUser } from '../orders/get-order.ts';
+import { submitForDecision } from '../decisions/index.ts';
+import { changeOrderState, getOrderOfUser } from '../orders/index.ts';
 
 const refuse = (userMessage: string, message: string) => new AppError('BUSINESS_RULE', { userMessage, message });
 

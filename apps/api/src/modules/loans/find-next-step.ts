@@ -1,9 +1,9 @@
 import type { OnboardingStepKey } from '@app/contract/schemas/user.ts';
 import type { Db } from '../../db/client.ts';
-import { nextOnboardingStep, onboardingSteps } from '../../domain/onboarding-steps.ts';
-import { hasBankAccount } from '../bank-accounts/has-bank-account.ts';
-import { getFaceCheckState } from '../face-check/get-face-check-state.ts';
-import { getOnboardingState } from '../onboarding/get-onboarding-state.ts';
+import { isOnboardingComplete, nextOnboardingStep, onboardingSteps } from '../../domain/onboarding-steps.ts';
+import { hasBankAccount } from '../bank-accounts/index.ts';
+import { getFaceCheckState } from '../face-check/index.ts';
+import { getOnboardingState } from '../onboarding/index.ts';
 
 /**
  * The onboarding steps with their states, from their owners, and the next one to do.
@@ -13,6 +13,7 @@ import { getOnboardingState } from '../onboarding/get-onboarding-state.ts';
 export async function findNextStep(options: { db: Db; userId: number }): Promise<{
   steps: Array<{ key: OnboardingStepKey; done: boolean }>;
   next: OnboardingStepKey | null;
+  complete: boolean;
 }> {
   const { db, userId } = options;
   const [own, bankCard, face] = await Promise.all([
@@ -21,5 +22,5 @@ export async function findNextStep(options: { db: Db; userId: number }): Promise
     getFaceCheckState({ db, userId }),
   ]);
   const states = { ...own, bankCard, face: face.done };
-  return { steps: onboardingSteps(states), next: nextOnboardingStep(states) };
+  return { steps: onboardingSteps(states), next: nextOnboardingStep(states), complete: isOnboardingComplete(states) };
 }

@@ -3,7 +3,7 @@ import { LOAN_ONBOARDING_REQUIRED, loanCoolDown } from '@app/contract/messages/l
 import type { Db } from '../../db/client.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { creditLimitOf } from './credit-limit.ts';
+import { creditLimitOf, highestProductMax } from './credit-limit.ts';
 import { findLoanPosition, type LoanPosition } from './find-loan-position.ts';
 import { selectProducts, type LoanProductRecord } from './loans-repository.ts';
 
@@ -17,13 +17,20 @@ export interface Applicant {
 /** The caller's position, the enabled products and the credit limit, read together. */
 export async function loadApplicant(options: { db: Db; userId: number; today: CalendarDate }): Promise<Applicant> {
   const [position, products] = await Promise.all([findLoanPosition(options), selectProducts(options.db)]);
-  return { position, products, creditLimit: creditLimitOf({ onboardingComplete: position.nextStep === null, products }) };
+  return {
+    position,
+    products,
+    creditLimit: creditLimitOf({ onboardingComplete: position.onboardingComplete, highestProductMax: highestProductMax(products) }),
+  };
 }
 
 /** Refuses a caller who has not completed the five onboarding steps. */
 export function requireOnboarded(applicant: Applicant): void {
   if (applicant.position.nextStep !== null) {
-    throw new AppError('BUSINESS_RULE', { userMessage: LOAN_ONBOARDING_REQUIRED, message: `onboarding incomplete: ${applicant.position.nextStep}` });
+    throw new AppError('BUSINESS_RULE', {
+      userMessage: LOAN_ONBOARDING_REQUIRED,
+      message: `onboarding incomplete: ${applicant.position.nextStep}`,
+    });
   }
 }
 

@@ -29,7 +29,7 @@ import { accountsServerPerFile, bodyOf, refusal, type LoggedIn } from '../../tes
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
 import { DECIDE_ORDER_QUEUE } from '../decisions/submit-for-decision.ts';
 import { changeOrderState } from '../orders/change-order-state.ts';
-import { markContractSigned } from '../orders/mark-contract-signed.ts';
+import { markContractSigned } from '../orders/index.ts';
 
 // The decision waits long enough that a submitted order stays 審核中 during a test.
 const { database, server } = accountsServerPerFile({ env: { DECISION_DELAY_MS: '600000' } });
@@ -47,10 +47,22 @@ const call = async (endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS], payloa
 const newRequestId = () => `apply-${Math.random().toString(36).slice(2, 14)}`;
 
 function application(borrower: Borrower, overrides: Partial<TLoanApplyRequest> = {}): TLoanApplyRequest {
-  return { productId: instalments.id, amount: 30_000, term: 6, bankCardId: borrower.bankCardId, purpose: 'medical', requestId: newRequestId(), ...overrides };
+  return {
+    productId: instalments.id,
+    amount: 30_000,
+    term: 6,
+    bankCardId: borrower.bankCardId,
+    purpose: 'medical',
+    requestId: newRequestId(),
+    ...overrides,
+  };
 }
 
-const ordersOf = (userId: string) => db().select().from(loanOrders).where(eq(loanOrders.userId, Number(userId)));
+const ordersOf = (userId: string) =>
+  db()
+    .select()
+    .from(loanOrders)
+    .where(eq(loanOrders.userId, Number(userId)));
 const checkOf = async (user: LoggedIn) => bodyOf<TLoanCheckResponse>(await call(ENDPOINTS.loanCheck, {}, user));
 
 describe('loan/init: what the application form needs', () => {
@@ -107,9 +119,13 @@ describe('loan/checkTips: what the borrower reads before applying', () => {
 
   it('refuses a quote the product does not allow, and a user still onboarding', async () => {
     const borrower = await createBorrower(server, database.handle);
-    expect((await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 21_000, term: 90 }, borrower))?.message).toContain('NT$\u00a020,000');
+    expect((await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 21_000, term: 90 }, borrower))?.message).toContain(
+      'NT$\u00a020,000',
+    );
     const halfway = await createBorrower(server, database.handle, { stopBefore: 'bankCard' });
-    expect(await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 10_000, term: 90 }, halfway)).toEqual(refusal(LOAN_ONBOARDING_REQUIRED));
+    expect(await call(ENDPOINTS.loanCheckTips, { productId: single.id, amount: 10_000, term: 90 }, halfway)).toEqual(
+      refusal(LOAN_ONBOARDING_REQUIRED),
+    );
   });
 });
 
@@ -123,8 +139,12 @@ describe('loan/apply', () => {
   it('refuses another user’s bank card, an unknown purpose and an off-range amount, and creates nothing', async () => {
     const borrower = await createBorrower(server, database.handle);
     const other = await createBorrower(server, database.handle);
-    expect(await call(ENDPOINTS.loanApply, application(borrower, { bankCardId: other.bankCardId }), borrower)).toEqual(refusal(BANK_CARD_NOT_FOUND));
-    expect(await call(ENDPOINTS.loanApply, application(borrower, { purpose: 'gambling' }), borrower)).toEqual(refusal(LOAN_PURPOSE_INVALID));
+    expect(await call(ENDPOINTS.loanApply, application(borrower, { bankCardId: other.bankCardId }), borrower)).toEqual(
+      refusal(BANK_CARD_NOT_FOUND),
+    );
+    expect(await call(ENDPOINTS.loanApply, application(borrower, { purpose: 'gambling' }), borrower)).toEqual(
+      refusal(LOAN_PURPOSE_INVALID),
+    );
     expect((await call(ENDPOINTS.loanApply, application(borrower, { amount: 100_500 }), borrower))?.message).toContain('NT$\u00a0100,000');
     expect(await ordersOf(borrower.userId)).toEqual([]);
     expect(await ordersOf(other.userId)).toEqual([]);
@@ -137,7 +157,10 @@ describe('loan/apply', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(ENDPOINTS.loanApply, request, borrower)));
     const bodies = answers.map((answer) => bodyOf<TLoanApplyResponse>(answer));
     expect(new Set(bodies.map((body) => body.orderId)).size).toBe(1);
-    expect(bodies[0]).toMatchObject({ state: '待簽約', quote: { principal: 30_000, term: 6, termUnit: 'month', productName: '分期輕鬆還' } });
+    expect(bodies[0]).toMatchObject({
+      state: '待簽約',
+      quote: { principal: 30_000, term: 6, termUnit: 'month', productName: '分期輕鬆還' },
+    });
 
     const rows = await ordersOf(borrower.userId);
     expect(rows).toHaveLength(1);
@@ -169,7 +192,15 @@ describe('loan/apply', () => {
     const at = server.clock.now();
     await markContractSigned({ db: db(), orderId: id, at });
     await changeOrderState({ db: db(), orderId: id, from: ['待簽約'], to: '審核中', cause: 'borrower', at });
-    await changeOrderState({ db: db(), orderId: id, from: ['審核中'], to: '已拒絕', cause: 'decision', at, refusal: { codes: ['test'], coolDownUntil: '2099-01-01' } });
+    await changeOrderState({
+      db: db(),
+      orderId: id,
+      from: ['審核中'],
+      to: '已拒絕',
+      cause: 'decision',
+      at,
+      refusal: { codes: ['test'], coolDownUntil: '2099-01-01' },
+    });
 
     expect(await checkOf(borrower)).toEqual({ next: 'coolDown', coolDownUntil: '2099-01-01' });
     const home = bodyOf<TLoanIndexResponse>(await call(ENDPOINTS.loanCommonIndex, {}, borrower));
@@ -193,7 +224,10 @@ describe('loan/confirm', () => {
     expect(before?.state).toBe('待簽約');
 
     expect(bodyOf<TOrderStateResponse>(await call(ENDPOINTS.loanConfirm, { orderId }, borrower))).toEqual({ orderId, state: '審核中' });
-    const changes = await db().select().from(orderStateChanges).where(eq(orderStateChanges.orderId, Number(orderId)));
+    const changes = await db()
+      .select()
+      .from(orderStateChanges)
+      .where(eq(orderStateChanges.orderId, Number(orderId)));
     expect(changes.map((change) => [change.fromState, change.toState, change.cause])).toContainEqual(['待簽約', '審核中', 'borrower']);
     // Handed to the decision: its job waits in the queue.
     const jobs = (await db().execute(sql`select data from pgboss.job where name = ${DECIDE_ORDER_QUEUE}`)) as unknown as {
@@ -202,6 +236,11 @@ describe('loan/confirm', () => {
     expect(jobs.rows.map((row) => row.data.orderId)).toContain(Number(orderId));
     // A repeat (a lost answer) answers the same state and records nothing more.
     expect(bodyOf<TOrderStateResponse>(await call(ENDPOINTS.loanConfirm, { orderId }, borrower))).toEqual({ orderId, state: '審核中' });
-    expect(await db().select().from(orderStateChanges).where(eq(orderStateChanges.orderId, Number(orderId)))).toHaveLength(changes.length);
+    expect(
+      await db()
+        .select()
+        .from(orderStateChanges)
+        .where(eq(orderStateChanges.orderId, Number(orderId))),
+    ).toHaveLength(changes.length);
   });
 });

@@ -54,8 +54,27 @@ describe('loan/common/index: the whole home page in one request', () => {
       coolDownUntil: null,
     });
     expect(home.products).toEqual([
-      expect.objectContaining({ name: '90 天輕鬆借', method: 'singleRepayment', amountMin: 3_000, amountMax: 20_000, amountStep: 1_000, terms: [90], termUnit: 'day', aprMinPercent: 11.96, aprMaxPercent: 12.03, extension: { periodDays: 30, maxCount: 2, feePercentOfPrincipal: 0.25 } }),
-      expect.objectContaining({ name: '分期輕鬆還', method: 'equalInstalments', amountMin: 10_000, amountMax: 100_000, terms: [3, 6, 12], termUnit: 'month', extension: null }),
+      expect.objectContaining({
+        name: '90 天輕鬆借',
+        method: 'singleRepayment',
+        amountMin: 3_000,
+        amountMax: 20_000,
+        amountStep: 1_000,
+        terms: [90],
+        termUnit: 'day',
+        aprMinPercent: 11.96,
+        aprMaxPercent: 12.03,
+        extension: { periodDays: 30, maxCount: 2, feePercentOfPrincipal: 0.25 },
+      }),
+      expect.objectContaining({
+        name: '分期輕鬆還',
+        method: 'equalInstalments',
+        amountMin: 10_000,
+        amountMax: 100_000,
+        terms: [3, 6, 12],
+        termUnit: 'month',
+        extension: null,
+      }),
     ]);
     expect(home.banners).toEqual([expect.objectContaining({ title: '年利率上限 16%，費用全部事先告知' })]);
     expect(home.notices).toEqual([expect.objectContaining({ text: expect.stringContaining('不會要求提供提款卡') })]);
@@ -94,10 +113,14 @@ describe('popups: at most once a Taipei day per user', () => {
     // Asking again without closing it shows it again.
     expect(await popOf(user)).toEqual(popup);
 
-    expect(bodyOf((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: popup!.id }, user.headers)).envelope)).toEqual({ ok: true });
+    expect(bodyOf((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: popup!.id }, user.headers)).envelope)).toEqual({
+      ok: true,
+    });
     expect(await popOf(user)).toBeNull();
     // A repeat the same day changes nothing; another user still sees it.
-    expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: popup!.id }, user.headers)).envelope?.status).toBe(STATUS_OK);
+    expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: popup!.id }, user.headers)).envelope?.status).toBe(
+      STATUS_OK,
+    );
     expect(await popOf(other)).toEqual(popup);
 
     // Still the same Taipei day a minute before midnight (16:00 UTC)…
@@ -109,15 +132,22 @@ describe('popups: at most once a Taipei day per user', () => {
     server.clock.advance(2 * MINUTE);
     expect(await popOf(user)).toEqual(popup);
 
-    const rows = await database.handle.db.select().from(popupConfirmations).where(eq(popupConfirmations.userId, Number(user.userId)));
+    const rows = await database.handle.db
+      .select()
+      .from(popupConfirmations)
+      .where(eq(popupConfirmations.userId, Number(user.userId)));
     expect(rows).toHaveLength(1);
   });
 
   it('refuses to confirm an unknown or inactive popup, and lists the active ones', async () => {
     const user = await loggedInUser(server);
-    expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: '999999' }, user.headers)).envelope).toEqual(refusal(POPUP_NOT_FOUND));
+    expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: '999999' }, user.headers)).envelope).toEqual(
+      refusal(POPUP_NOT_FOUND),
+    );
     const [hidden] = await database.handle.db.insert(popups).values({ title: '已下架', active: false }).returning({ id: popups.id });
-    expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: String(hidden!.id) }, user.headers)).envelope).toEqual(refusal(POPUP_NOT_FOUND));
+    expect((await server.client.call(ENDPOINTS.loanCommonConfirmPop, { popupId: String(hidden!.id) }, user.headers)).envelope).toEqual(
+      refusal(POPUP_NOT_FOUND),
+    );
     const list = bodyOf<{ popups: Array<{ title: string }> }>((await server.client.call(ENDPOINTS.getPopList, {})).envelope);
     expect(list.popups.map((popup) => popup.title)).toEqual(['防詐騙提醒']);
   });
@@ -159,7 +189,9 @@ describe('loan/common/adjust: a quote as amount or term changes', () => {
     expect(await adjust(user, { productId: single!.id, amount: 25_000, term: 90 })).toEqual(refusal(quoteAmountOutOfRange(3_000, 20_000)));
     expect(await adjust(user, { productId: single!.id, amount: 3_500, term: 90 })).toEqual(refusal(quoteAmountOffStep(3_000, 1_000)));
     expect(await adjust(user, { productId: single!.id, amount: 5_000, term: 30 })).toEqual(refusal(quoteTermNotOffered([90], 'day')));
-    expect(await adjust(user, { productId: instalments!.id, amount: 10_000, term: 24 })).toEqual(refusal(quoteTermNotOffered([3, 6, 12], 'month')));
+    expect(await adjust(user, { productId: instalments!.id, amount: 10_000, term: 24 })).toEqual(
+      refusal(quoteTermNotOffered([3, 6, 12], 'month')),
+    );
     expect(await adjust(user, { productId: instalments!.id, amount: 9_000, term: 24 })).toEqual(
       refusal(`${quoteAmountOutOfRange(10_000, 100_000)}；${quoteTermNotOffered([3, 6, 12], 'month')}`),
     );

@@ -31,7 +31,9 @@ async function refusalOf(product: { name: string; terms: LoanProductTerms }): Pr
 describe('loan products', () => {
   it('are seeded from the default products on first start, in order, and shown on the home page', async () => {
     const rows = await allRows();
-    expect(rows.map((row) => [row.name, row.method, Number(row.annualRatePercent), row.amountMin, row.amountMax, row.amountStep, row.terms])).toEqual([
+    expect(
+      rows.map((row) => [row.name, row.method, Number(row.annualRatePercent), row.amountMin, row.amountMax, row.amountStep, row.terms]),
+    ).toEqual([
       ['90 天輕鬆借', 'singleRepayment', 12, 3_000, 20_000, 1_000, [90]],
       ['分期輕鬆還', 'equalInstalments', 12, 10_000, 100_000, 1_000, [3, 6, 12]],
     ]);
@@ -68,26 +70,39 @@ describe('loan products', () => {
     const extended: LoanProductTerms = {
       ...DEFAULT_SINGLE_REPAYMENT_PRODUCT,
       annualRatePercent: 14,
-      extension: { periodDays: 30, maxCount: 2, windowDays: 7, fee: { code: 'extension', name: '展期手續費', fixed: money(0), percentOfPrincipal: 1 } },
+      extension: {
+        periodDays: 30,
+        maxCount: 2,
+        windowDays: 7,
+        fee: { code: 'extension', name: '展期手續費', fixed: money(0), percentOfPrincipal: 1 },
+      },
     };
     const extendedRefusal = await refusalOf({ name: '展期方案', terms: extended });
     expect(extendedRefusal).toMatch(/^金額 NT\$\u00a0[\d,]+、期限 90 展期後的總費用年百分率 \d+\.\d\d% 超過上限 16%$/);
 
     // Editing an existing product into an over-cap one is refused the same way.
-    expect(await refusalOf({ name: '分期輕鬆還', terms: { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, annualRatePercent: 17 } })).toMatch(/超過上限 16%/);
+    expect(await refusalOf({ name: '分期輕鬆還', terms: { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, annualRatePercent: 17 } })).toMatch(
+      /超過上限 16%/,
+    );
 
     expect(await allRows()).toEqual(before);
   });
 
   it('refuses a term shorter than 61 days, naming it', async () => {
     const before = await allRows();
-    expect(await refusalOf({ name: '短期方案', terms: { ...DEFAULT_SINGLE_REPAYMENT_PRODUCT, terms: [30, 90] } })).toBe(productTermTooShort(30, 30, 61));
+    expect(await refusalOf({ name: '短期方案', terms: { ...DEFAULT_SINGLE_REPAYMENT_PRODUCT, terms: [30, 90] } })).toBe(
+      productTermTooShort(30, 30, 61),
+    );
     expect(await allRows()).toEqual(before);
   });
 
   it('saves a product under the cap and replaces it by name', async () => {
     const terms: LoanProductTerms = { ...DEFAULT_EQUAL_INSTALMENT_PRODUCT, annualRatePercent: 9.5, terms: [6] };
-    const { id } = await saveLoanProduct({ db: db(), now: server.clock.now(), product: { name: '六期低利', terms, sortOrder: 3, enabled: false } });
+    const { id } = await saveLoanProduct({
+      db: db(),
+      now: server.clock.now(),
+      product: { name: '六期低利', terms, sortOrder: 3, enabled: false },
+    });
     const { id: again } = await saveLoanProduct({
       db: db(),
       now: server.clock.now(),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { loadBankDirectory } from '../bank-accounts/bank-directory.ts';
+import { loadBankDirectory } from '../bank-accounts/index.ts';
 import { applyForLoan } from './apply-for-loan.ts';
+import { listRunningCampaigns } from './campaigns.ts';
 import { checkLoanEntry } from './check-loan-entry.ts';
 import { checkLoanTips } from './check-loan-tips.ts';
 import { confirmLoan } from './confirm-loan.ts';
@@ -20,7 +20,9 @@ import { seedLoanProducts } from './seed-loan-products.ts';
  * repayments, staff review from decisions).
  */
 export const loansModule: FastifyPluginAsync = async (app) => {
-  await seedLoanProducts({ db: app.db, now: app.clock.now() });
+  const seedProducts = () => seedLoanProducts({ db: app.db, now: app.clock.now() });
+  await seedProducts();
+  app.startSeeds.push(seedProducts);
   const directory = await loadBankDirectory();
 
   // Public: a logged-out caller (or a deleted account's stale session) is a visitor.
@@ -32,7 +34,7 @@ export const loansModule: FastifyPluginAsync = async (app) => {
   );
   app.endpoint(ENDPOINTS.loanCommonAdjust, (payload, ctx) => {
     ctx.requireAccount();
-    return quoteLoanRequest({ db: ctx.db, request: payload, today: taipeiCalendarDate(ctx.now) });
+    return quoteLoanRequest({ db: ctx.db, request: payload, now: ctx.now });
   });
   app.endpoint(ENDPOINTS.loanInitV31, (_payload, ctx) =>
     initLoan({ db: ctx.db, directory, userId: ctx.requireAccount().id, now: ctx.now }),
@@ -49,8 +51,17 @@ export const loansModule: FastifyPluginAsync = async (app) => {
     applyForLoan({ db: ctx.db, directory, userId: ctx.requireAccount().id, now: ctx.now, request: payload }),
   );
   app.endpoint(ENDPOINTS.loanConfirm, (payload, ctx) =>
-    confirmLoan({ db: ctx.db, jobs: app.jobs, decisionDelayMs: app.config.decisionDelayMs, userId: ctx.requireAccount().id, orderId: payload.orderId, now: ctx.now }),
+    confirmLoan({
+      db: ctx.db,
+      jobs: app.jobs,
+      decisionDelayMs: app.config.decisionDelayMs,
+      userId: ctx.requireAccount().id,
+      orderId: payload.orderId,
+      now: ctx.now,
+    }),
   );
+  // The campaigns running now: interest discounts the quotes above include (decision 0152).
+  app.endpoint(ENDPOINTS.activityAward, (_payload, ctx) => listRunningCampaigns({ db: ctx.db, now: ctx.now }));
   app.endpoint(ENDPOINTS.loanOrderRecord, (payload, ctx) =>
     listOrderRecord({ db: ctx.db, userId: ctx.requireUser().id, ...payload, now: ctx.now }),
   );

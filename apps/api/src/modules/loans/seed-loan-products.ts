@@ -18,6 +18,6 @@ export async function seedLoanProducts(options: { db: Db; now: Date }): Promise<
   await options.db.transaction(async (tx) => {
     await lockProductSeed(tx);
     if ((await countProducts(tx)) > 0) return;
-    for (const product of DEFAULT_LOAN_PRODUCTS) await saveLoanProduct({ db: tx, now: options.now, product });
+    for (const product of DEFAULT_LOAN_PRODUCTS) await saveLoanProduct({ db: tx, now: options.now, product, changedBy: '(預設產品)' });
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountsServerPerFile } from '../../test/accounts-test-kit.ts';
 import { createBorrower, randomNationalId } from '../../test/lending-test-kit.ts';
-import { findUserIdByIdNumber } from './find-user-id-by-id-number.ts';
+import { findUserIdByIdNumber } from './index.ts';
 
 const { database, server } = accountsServerPerFile();
 

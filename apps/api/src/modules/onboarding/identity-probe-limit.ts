@@ -18,5 +18,6 @@ export interface IdentityProbeLimit {
 export async function countIdentityProbe(options: IdentityProbeLimit & { userId: number; now: Date }): Promise<void> {
   const key = `id-probe:${options.limiterTag(`user:${options.userId}`)}`;
   const { allowed } = await options.limiter.hit(key, IDENTITY_PROBES_PER_HOUR, HOUR_MS, options.now.getTime());
-  if (!allowed) throw new AppError('BUSINESS_RULE', { userMessage: ID_NUMBER_CHECK_LIMIT, message: 'identity probes over the hourly limit' });
+  if (!allowed)
+    throw new AppError('BUSINESS_RULE', { userMessage: ID_NUMBER_CHECK_LIMIT, message: 'identity probes over the hourly limit' });
 }

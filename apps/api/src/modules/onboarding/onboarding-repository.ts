@@ -97,7 +97,11 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export async function selectContacts(db: Db, userId: number): Promise<EmergencyContactRow[]> {
-  const rows = await db.select().from(emergencyContacts).where(eq(emergencyContacts.userId, userId)).orderBy(asc(emergencyContacts.position));
+  const rows = await db
+    .select()
+    .from(emergencyContacts)
+    .where(eq(emergencyContacts.userId, userId))
+    .orderBy(asc(emergencyContacts.position));
   const keys = atRestKeysOf(db);
   return rows.map(({ keyId, dataKey, ...row }) => {
     const rowKey = keys.openRowKey(scopeOf('emergency_contacts', row.userId), keyId, dataKey);
@@ -108,12 +112,7 @@ export async function selectContacts(db: Db, userId: number): Promise<EmergencyC
 }
 
 /** The user's contacts become exactly `contacts`, all under one consent time. */
-export async function replaceContacts(
-  db: Db,
-  userId: number,
-  contacts: readonly ContactValues[],
-  consentAcceptedAt: Date,
-): Promise<void> {
+export async function replaceContacts(db: Db, userId: number, contacts: readonly ContactValues[], consentAcceptedAt: Date): Promise<void> {
   const keys = atRestKeysOf(db);
   const rows = contacts.map((contact, position) => {
     const rowKey = keys.newRowKey(scopeOf('emergency_contacts', userId));

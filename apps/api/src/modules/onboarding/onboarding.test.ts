@@ -100,7 +100,11 @@ describe('step 1: personal details', () => {
     const user = await loggedInUser(server);
     const idNumber = randomNationalId('female');
     const saved = bodyOf<TQueryUserDetailResponse>(
-      await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ gender: 'female', idNumber: idNumber.toLowerCase(), county: '台中市', district: '西屯區' }), user),
+      await call(
+        ENDPOINTS.userAuthSupplementUserInfo,
+        detailsFor({ gender: 'female', idNumber: idNumber.toLowerCase(), county: '台中市', district: '西屯區' }),
+        user,
+      ),
     );
     expect(saved.personal).toMatchObject({ name: '王小明', gender: 'female', county: '臺中市', district: '西屯區', monthlyIncome: 42000 });
     expect(saved.personal?.maskedIdNumber).toBe(`${idNumber.slice(0, 3)}****${idNumber.slice(-3)}`);
@@ -147,7 +151,9 @@ describe('step 1: personal details', () => {
       [{ idNumber: taken.toLowerCase(), name: '別人' }, ID_NUMBER_TAKEN],
     ];
     for (const [change, message] of cases) {
-      expect(await call(ENDPOINTS.userAuthSupplementUserInfo, { ...mine, ...change }, user), JSON.stringify(change)).toEqual(refusal(message));
+      expect(await call(ENDPOINTS.userAuthSupplementUserInfo, { ...mine, ...change }, user), JSON.stringify(change)).toEqual(
+        refusal(message),
+      );
     }
     expect(await detailOf(user)).toEqual(before);
 
@@ -162,12 +168,14 @@ describe('step 1: personal details', () => {
   it('two accounts saving one ID number at the same moment: exactly one gets it', async () => {
     const [first, second] = [await loggedInUser(server), await loggedInUser(server)];
     const idNumber = randomNationalId('male');
-    const answers = await Promise.all([first, second].map((user) => call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber }), user)));
+    const answers = await Promise.all(
+      [first, second].map((user) => call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber }), user)),
+    );
     expect(answers.map((answer) => answer?.status).sort()).toEqual([200, 500]);
     expect(answers.find((answer) => answer?.status === 500)).toEqual(refusal(ID_NUMBER_TAKEN));
   });
 
-  it('identitycheck: free, or the caller\'s own, is available; another account\'s is not, whoever holds it', async () => {
+  it("identitycheck: free, or the caller's own, is available; another account's is not, whoever holds it", async () => {
     const owner = await loggedInUser(server);
     const taken = randomNationalId('male');
     bodyOf(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor({ idNumber: taken }), owner));
@@ -184,7 +192,9 @@ describe('step 1: personal details', () => {
     for (let i = 0; i < IDENTITY_PROBES_PER_HOUR; i += 1) {
       bodyOf(await call(ENDPOINTS.userAuthIdentityCheck, { idNumber: randomNationalId('male') }, user));
     }
-    expect(await call(ENDPOINTS.userAuthIdentityCheck, { idNumber: randomNationalId('male') }, user)).toEqual(refusal(ID_NUMBER_CHECK_LIMIT));
+    expect(await call(ENDPOINTS.userAuthIdentityCheck, { idNumber: randomNationalId('male') }, user)).toEqual(
+      refusal(ID_NUMBER_CHECK_LIMIT),
+    );
     expect(await call(ENDPOINTS.userAuthSupplementUserInfo, detailsFor(), user)).toEqual(refusal(ID_NUMBER_CHECK_LIMIT));
     server.clock.advance(3_600_000);
     bodyOf(await call(ENDPOINTS.userAuthIdentityCheck, { idNumber: randomNationalId('male') }, user));
@@ -219,11 +229,13 @@ describe('step 2: emergency contacts', () => {
     expect(JSON.stringify(saved)).not.toContain(b);
   });
 
-  it('refuses, changing nothing: the user\'s own number, duplicates, fewer than two, no consent', async () => {
+  it("refuses, changing nothing: the user's own number, duplicates, fewer than two, no consent", async () => {
     const mobile = randomMobile();
     const user = await loginWithCode(server, mobile);
     const [a, b] = [randomMobile(), randomMobile()];
-    const before = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.emergencyContactAdd, { contacts: contactsOf(a, b), consent: true }, user));
+    const before = bodyOf<TQueryUserDetailResponse>(
+      await call(ENDPOINTS.emergencyContactAdd, { contacts: contactsOf(a, b), consent: true }, user),
+    );
     const cases: Array<[unknown, string]> = [
       [{ contacts: contactsOf(a, mobile), consent: true }, CONTACT_IS_SELF],
       [{ contacts: contactsOf(a, `+886${mobile.slice(1)}`), consent: true }, CONTACT_IS_SELF],
@@ -241,7 +253,7 @@ describe('step 2: emergency contacts', () => {
 });
 
 describe('step 3: ID card photos and the second document', () => {
-  it('saves the user\'s own uploads, and refuses another user\'s keys or unknown ones, changing nothing', async () => {
+  it("saves the user's own uploads, and refuses another user's keys or unknown ones, changing nothing", async () => {
     const user = await loggedInUser(server);
     const other = await loggedInUser(server);
     const [front, back, licence] = [await confirmedIdCardFront(server, user), await uploadKey(user), await uploadKey(user)];
@@ -250,7 +262,11 @@ describe('step 3: ID card photos and the second document', () => {
     expect(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: front, backKey: othersKey }, user)).toEqual(refusal(PHOTO_NOT_FOUND));
     expect(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: 'not-a-key', backKey: back }, user)).toEqual(refusal(PHOTO_NOT_FOUND));
     expect(await call(ENDPOINTS.userAuthLicense, { kind: 'driver_license', imageKey: othersKey }, user)).toEqual(refusal(PHOTO_NOT_FOUND));
-    expect(await detailOf(user)).toMatchObject({ idCard: { frontKey: null, backKey: null }, secondDocument: null, done: { idCard: false } });
+    expect(await detailOf(user)).toMatchObject({
+      idCard: { frontKey: null, backKey: null },
+      secondDocument: null,
+      done: { idCard: false },
+    });
 
     const saved = bodyOf<TQueryUserDetailResponse>(await call(ENDPOINTS.userAuthIdCardPhotos, { frontKey: front, backKey: back }, user));
     expect(saved).toMatchObject({ idCard: { frontKey: front, backKey: back }, done: { idCard: true } });
@@ -278,7 +294,7 @@ describe('step 3 is complete only with a confirmed card', () => {
 });
 
 describe('privacy between users', () => {
-  it('one user never sees another\'s details, contacts or photos', async () => {
+  it("one user never sees another's details, contacts or photos", async () => {
     const alice = await loggedInUser(server);
     const bob = await loggedInUser(server);
     const front = await confirmedIdCardFront(server, alice);

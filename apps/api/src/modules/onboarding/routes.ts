@@ -46,7 +46,13 @@ export const onboardingModule: FastifyPluginAsync<OnboardingModuleOptions> = asy
 
   app.endpoint(ENDPOINTS.userAuthIdCardPhotos, async (photos, ctx) => {
     const userId = ctx.requireAccount().id;
-    await saveIdCardPhotos({ db: ctx.db, userId, frontKey: photos.frontKey, backKey: photos.backKey, isFrontConfirmed: options.isIdCardFrontConfirmed });
+    await saveIdCardPhotos({
+      db: ctx.db,
+      userId,
+      frontKey: photos.frontKey,
+      backKey: photos.backKey,
+      isFrontConfirmed: options.isIdCardFrontConfirmed,
+    });
     return queryUserDetail({ db: ctx.db, userId });
   });
 

@@ -2,7 +2,7 @@ import { ID_CARD_NOT_CONFIRMED } from '@app/contract/messages/identity-document.
 import { PHOTO_NOT_FOUND } from '@app/contract/messages/onboarding.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isOwnUpload } from '../uploads/is-own-upload.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { upsertIdCardPhotos } from './onboarding-repository.ts';
 
 /** Refuses any key that is not the user's own upload: another user's photo, or none at all, look the same. */

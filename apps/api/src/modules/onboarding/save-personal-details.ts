@@ -17,18 +17,21 @@ import { isIdNumberHeldByOther, selectPersonalDetails, upsertPersonalDetails } f
 import { isDistrictOf, isKnownCounty } from './taiwan-addresses.ts';
 
 /** A refusal whose log line names the rule only, never the value. */
-const refuse = (userMessage: string, rule: string) => new AppError('BUSINESS_RULE', { userMessage, message: `personal details refused: ${rule}` });
+const refuse = (userMessage: string, rule: string) =>
+  new AppError('BUSINESS_RULE', { userMessage, message: `personal details refused: ${rule}` });
 
 /**
  * Step 1: saves the user's personal details, or updates them when corrected. Without
  * `idNumber` the saved one is kept. Every refusal changes nothing.
  */
-export async function savePersonalDetails(options: IdentityProbeLimit & {
-  db: Db;
-  userId: number;
-  now: Date;
-  details: z.output<typeof ZSupplementUserInfoRequestSchema>;
-}): Promise<void> {
+export async function savePersonalDetails(
+  options: IdentityProbeLimit & {
+    db: Db;
+    userId: number;
+    now: Date;
+    details: z.output<typeof ZSupplementUserInfoRequestSchema>;
+  },
+): Promise<void> {
   const { db, userId, now, details } = options;
   const existing = await selectPersonalDetails(db, userId);
   const idNumber = details.idNumber ?? existing?.idNumber;

@@ -2,7 +2,7 @@ import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { canChangeOrderState } from '../../domain/order-states.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { updateOrderState } from './orders-repository.ts';
+import { updateOrderState, updateOrderStatesFrom } from './orders-repository.ts';
 
 /**
  * Moves an order along the state machine and records the change with its time and cause.
@@ -40,4 +40,21 @@ export async function changeOrderState(options: {
     ...(disbursedOn ? { set: { disbursedOn } } : {}),
   });
   return previous !== null;
+}
+
+/**
+ * changeOrderState for many orders at once, each from the one state the caller holds it in
+ * (its row locked in the caller's transaction): those still in it move, each change
+ * recorded, in one statement. Answers the ids moved.
+ */
+export async function changeOrderStatesFrom(options: {
+  db: Db;
+  changes: ReadonlyArray<{ orderId: number; from: TOrderState; to: TOrderState; detail: Record<string, unknown> }>;
+  cause: string;
+  at: Date;
+}): Promise<Set<number>> {
+  for (const change of options.changes) {
+    if (!canChangeOrderState(change.from, change.to)) throw new Error(`order state change ${change.from} → ${change.to} is not allowed`);
+  }
+  return new Set(await updateOrderStatesFrom(options.db, options.changes, { cause: options.cause, at: options.at }));
 }

@@ -20,7 +20,8 @@ function orderNumber(id: number, at: Date): string {
 export async function createOrder(options: {
   db: Db;
   userId: number;
-  product: { id: number; name: string; terms: LoanProductTerms };
+  /** The product as applied for: its version and the terms the quote was priced on. */
+  product: { id: number; version?: number; name: string; terms: LoanProductTerms };
   principal: number;
   term: number;
   bankAccountId: number;
@@ -39,6 +40,7 @@ export async function createOrder(options: {
       state: '待簽約',
       productId: product.id,
       productName: product.name,
+      productVersion: product.version ?? null,
       terms: product.terms,
       principal: options.principal,
       term: options.term,

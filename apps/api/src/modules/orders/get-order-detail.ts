@@ -9,7 +9,11 @@ import { selectStateChanges } from './orders-repository.ts';
  * the instalments the loan account (repayments) shows for it — or, before the payout, the
  * schedule applied for. The caller found the order (its owner's, see getOrderOfUser).
  */
-export async function getOrderDetail(options: { db: Db; order: LoanOrder; instalments: readonly TOrderInstalment[] }): Promise<TOrderDetail> {
+export async function getOrderDetail(options: {
+  db: Db;
+  order: LoanOrder;
+  instalments: readonly TOrderInstalment[];
+}): Promise<TOrderDetail> {
   const changes = await selectStateChanges(options.db, options.order.id);
   return orderDetail(options.order, options.instalments, changes);
 }

@@ -8,7 +8,9 @@ import { isCancellable } from './cancel-order.ts';
 
 /** The plain refusal with its reasons in words (unknown codes are left out, never shown raw). */
 function refusalText(codes: readonly string[]): string {
-  const reasons = codes.flatMap((code) => (code in DECISION_REFUSAL_REASONS ? [DECISION_REFUSAL_REASONS[code as keyof typeof DECISION_REFUSAL_REASONS]] : []));
+  const reasons = codes.flatMap((code) =>
+    code in DECISION_REFUSAL_REASONS ? [DECISION_REFUSAL_REASONS[code as keyof typeof DECISION_REFUSAL_REASONS]] : [],
+  );
   return reasons.length > 0 ? `${DECISION_REFUSED}：${reasons.join('、')}` : DECISION_REFUSED;
 }
 
@@ -33,10 +35,16 @@ export function orderSummary(order: LoanOrder, instalments: readonly TOrderInsta
   };
 }
 
-export function orderDetail(order: LoanOrder, loanInstalments: readonly TOrderInstalment[], changes: readonly OrderStateChangeRow[]): TOrderDetail {
+export function orderDetail(
+  order: LoanOrder,
+  loanInstalments: readonly TOrderInstalment[],
+  changes: readonly OrderStateChangeRow[],
+): TOrderDetail {
   // Before payout the schedule shown is the one applied for; after, the one counted from the payout.
   const instalments =
-    loanInstalments.length > 0 ? [...loanInstalments] : order.quote.instalments.map((row) => ({ ...row, overdueInterest: 0, paid: 0, state: 'unpaid' as const }));
+    loanInstalments.length > 0
+      ? [...loanInstalments]
+      : order.quote.instalments.map((row) => ({ ...row, overdueInterest: 0, paid: 0, state: 'unpaid' as const }));
   const signed = order.contractSignedAt !== null;
   return {
     ...orderSummary(order, instalments),
@@ -68,6 +76,8 @@ export function orderDetail(order: LoanOrder, loanInstalments: readonly TOrderIn
     creditKept: 0,
     creditRefunded: 0,
     awaitingStaff: false,
+    // Filled by payments (describePayoutFailure), which owns the payouts.
+    payoutFailure: null,
     actions: {
       sign: order.state === '待簽約' && !signed,
       cancel: isCancellable(order.state),

@@ -38,7 +38,9 @@ describe('orders: one open order, every change recorded', () => {
     const order = await applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
     expect(order.state).toBe('待簽約');
     expect(order.orderNo).toMatch(/^L\d{8}\d{6}$/);
-    await expect(applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 5_000, 90)).rejects.toMatchObject({ userMessage: ORDER_ALREADY_OPEN });
+    await expect(applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 5_000, 90)).rejects.toMatchObject({
+      userMessage: ORDER_ALREADY_OPEN,
+    });
     expect(await findOpenOrder({ db: db(), userId: Number(borrower.userId) })).toEqual({ id: order.id, state: '待簽約' });
   });
 
@@ -56,7 +58,9 @@ describe('orders: one open order, every change recorded', () => {
     const borrower = await createBorrower(server, database.handle);
     const { id } = await applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
     const at = server.clock.now();
-    await expect(changeOrderState({ db: db(), orderId: id, from: ['待簽約'], to: '待還款', cause: 'test', at })).rejects.toThrow(/not allowed/);
+    await expect(changeOrderState({ db: db(), orderId: id, from: ['待簽約'], to: '待還款', cause: 'test', at })).rejects.toThrow(
+      /not allowed/,
+    );
     expect(await changeOrderState({ db: db(), orderId: id, from: ['審核中'], to: '已核准', cause: 'decision', at })).toBe(false);
     expect((await getOrderOfUser({ db: db(), userId: Number(borrower.userId), orderId: id }))?.state).toBe('待簽約');
   });
@@ -89,7 +93,15 @@ describe('orders: one open order, every change recorded', () => {
     const { id } = await applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
     const at = server.clock.now();
     await changeOrderState({ db: db(), orderId: id, from: ['待簽約'], to: '審核中', cause: 'borrower', at });
-    await changeOrderState({ db: db(), orderId: id, from: ['審核中'], to: '已拒絕', cause: 'decision', at, refusal: { codes: ['creditLimit'], coolDownUntil: '2099-01-01' } });
+    await changeOrderState({
+      db: db(),
+      orderId: id,
+      from: ['審核中'],
+      to: '已拒絕',
+      cause: 'decision',
+      at,
+      refusal: { codes: ['creditLimit'], coolDownUntil: '2099-01-01' },
+    });
     expect(await findCoolDown({ db: db(), userId: Number(borrower.userId), today: '2098-12-31' })).toBe('2099-01-01');
     expect(await findCoolDown({ db: db(), userId: Number(borrower.userId), today: '2099-01-01' })).toBeNull();
     expect(await findOpenOrder({ db: db(), userId: Number(borrower.userId) })).toBeNull();
@@ -100,7 +112,7 @@ describe('orders: one open order, every change recorded', () => {
 });
 
 describe('order list and detail: a borrower sees only their own', () => {
-  it('answers another user\'s order as not found and never lists it', async () => {
+  it("answers another user's order as not found and never lists it", async () => {
     const owner = await createBorrower(server, database.handle);
     const other = await createBorrower(server, database.handle);
     const { id } = await applyFor(owner, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 4_000, 90);
@@ -115,7 +127,9 @@ describe('order list and detail: a borrower sees only their own', () => {
     const first = await applyFor(borrower, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90);
     await payOut(first.id, taipeiCalendarDate(server.clock.now()));
     const list = async (state: string) =>
-      bodyOf<TOrderRecordResponse>((await server.client.call(ENDPOINTS.loanOrderRecord, { state, pageSize: 5 }, borrower.headers)).envelope);
+      bodyOf<TOrderRecordResponse>(
+        (await server.client.call(ENDPOINTS.loanOrderRecord, { state, pageSize: 5 }, borrower.headers)).envelope,
+      );
     expect((await list('待還款')).orders.map((order) => order.id)).toEqual([String(first.id)]);
     expect((await list('審核中')).orders).toEqual([]);
     const all = await list('all');
@@ -125,11 +139,17 @@ describe('order list and detail: a borrower sees only their own', () => {
 });
 
 describe('cancelling before the payout', () => {
-  const cancel = (user: LoggedIn, orderId: string | number) => server.client.call(ENDPOINTS.loanCancel, { orderId: String(orderId) }, user.headers);
+  const cancel = (user: LoggedIn, orderId: string | number) =>
+    server.client.call(ENDPOINTS.loanCancel, { orderId: String(orderId) }, user.headers);
 
   it('cancels an order in review: 已取消 with the cause, no action left, and the borrower may apply again', async () => {
     const borrower = await createBorrower(server, database.handle);
-    const id = await submittedOrder(db(), borrower, { terms: DEFAULT_SINGLE_REPAYMENT_PRODUCT, amount: 5_000, term: 90, now: server.clock.now() });
+    const id = await submittedOrder(db(), borrower, {
+      terms: DEFAULT_SINGLE_REPAYMENT_PRODUCT,
+      amount: 5_000,
+      term: 90,
+      now: server.clock.now(),
+    });
     expect(bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope).order.actions.cancel).toBe(true);
     expect(bodyOf((await cancel(borrower, id)).envelope)).toEqual({ orderId: String(id), state: '已取消' });
     const { order } = bodyOf<TOrderDetailResponse>((await detailOf(borrower, id)).envelope);
@@ -160,7 +180,12 @@ describe('cancelling before the payout', () => {
 
   it('lets the decision (approval and payout in one transaction) or the cancel win a race, never both', async () => {
     const borrower = await createBorrower(server, database.handle);
-    const id = await submittedOrder(db(), borrower, { terms: DEFAULT_SINGLE_REPAYMENT_PRODUCT, amount: 5_000, term: 90, now: server.clock.now() });
+    const id = await submittedOrder(db(), borrower, {
+      terms: DEFAULT_SINGLE_REPAYMENT_PRODUCT,
+      amount: 5_000,
+      term: 90,
+      now: server.clock.now(),
+    });
     const at = server.clock.now();
     const [cancelled, approved] = await Promise.all([
       cancel(borrower, id),

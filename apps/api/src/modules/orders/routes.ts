@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { DATA_LIST, DESTROY_OPEN_ORDER } from '@app/contract/messages/accounts.ts';
-import { loanOrders, orderStateChanges } from '../../db/schema/orders.ts';
+import { loanOrders, orderStateChanges, receivingAccountChanges } from '../../db/schema/orders.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { hasOpenOrder } from './has-open-order.ts';
 import { countOrders, countOrdersByState } from './orders-repository.ts';
@@ -21,14 +21,11 @@ export const ordersModule: FastifyPluginAsync = async (app) => {
   });
   app.personalData.register({
     owner: 'orders',
-    tables: [loanOrders, orderStateChanges],
-    list: async ({ db, subject }) => [
-      { category: 'loans', label: DATA_LIST.loansCount, value: String(await countOrders(db, subject.id)) },
-    ],
+    tables: [loanOrders, orderStateChanges, receivingAccountChanges],
+    list: async ({ db, subject }) => [{ category: 'loans', label: DATA_LIST.loansCount, value: String(await countOrders(db, subject.id)) }],
     // Kept: the law requires loan records; the user row they point at is anonymised.
     erase: async () => {},
-    refuseErasure: async ({ db, subject }) =>
-      (await hasOpenOrder({ db, userId: subject.id })) ? DESTROY_OPEN_ORDER : null,
+    refuseErasure: async ({ db, subject }) => ((await hasOpenOrder({ db, userId: subject.id })) ? DESTROY_OPEN_ORDER : null),
   });
 
   app.endpoint(ENDPOINTS.loanCancel, (payload, ctx) =>

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { startRepayment } from '../repayments/start-repayment.ts';
+import { startRepayment } from '../repayments/index.ts';
 import type { PaymentNotification } from './payment-provider.ts';
 import { selectPayoutForUpdate, settlePayout } from './payments-repository.ts';
+import { askToTellPayoutFailed } from './tell-payout-failed.ts';
 import { isRowId } from '../../db/row-id.ts';
 
 /**
@@ -21,11 +23,12 @@ export type NotificationOutcome = 'applied' | 'duplicate' | 'held' | 'failed' | 
  */
 export async function applyPayoutNotification(options: {
   db: Db;
+  jobs: JobQueue;
   providerName: string;
   notification: PaymentNotification;
   now: Date;
 }): Promise<NotificationOutcome> {
-  const { db, providerName, notification, now } = options;
+  const { db, jobs, providerName, notification, now } = options;
   const payoutId = Number(notification.payoutId);
   if (!isRowId(payoutId)) return 'unknown';
   return db.transaction(async (tx) => {
@@ -42,7 +45,13 @@ export async function applyPayoutNotification(options: {
     }
     if (notification.amount !== payout.amount) return hold('amountMismatch', { notifiedAmount: notification.amount });
     if (!notification.succeeded) {
-      await settlePayout(tx, payout.id, { state: 'failed', providerTransactionId, at: now, detail: { resultCode: notification.resultCode } });
+      await settlePayout(tx, payout.id, {
+        state: 'failed',
+        providerTransactionId,
+        at: now,
+        detail: { resultCode: notification.resultCode },
+      });
+      await askToTellPayoutFailed({ db: tx, jobs, payoutId: payout.id, now });
       return 'failed';
     }
     const disbursedOn = taipeiCalendarDate(notification.paidAt ?? now);

@@ -50,7 +50,7 @@ async function disbursingOrder(amount = 10_000) {
   const payoutId = await db().transaction(async (tx) => {
     expect(await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at: now })).toBe(true);
     expect(await changeOrderState({ db: tx, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at: now })).toBe(true);
-    return (await requestPayout({ db: tx, jobs: server.app.jobs, orderId, amount, now })).payoutId;
+    return (await requestPayout({ db: tx, jobs: server.app.jobs, orderId, amount, policy: server.app.config.payouts, now })).payoutId;
   });
   const payout = await eventually(async () => {
     const [row] = await db().select().from(payouts).where(eq(payouts.id, payoutId));
@@ -129,7 +129,10 @@ describe('payout notifications (POST /payments/notify/sandbox, form-encoded)', (
   it('refuses a notification with a bad check value (HTTP 400), changes nothing and logs no field', async () => {
     const { orderId, payout, borrower } = await disbursingOrder();
     const genuine = signFields(notification({ payoutId: payout.id, tradeNo: payout.providerTransactionId!, amount: 10_000 }), secret());
-    const forged = signFields(notification({ payoutId: payout.id, tradeNo: payout.providerTransactionId!, amount: 10_000 }), 'not-the-gateway-key-at-all');
+    const forged = signFields(
+      notification({ payoutId: payout.id, tradeNo: payout.providerTransactionId!, amount: 10_000 }),
+      'not-the-gateway-key-at-all',
+    );
     const tampered = { ...genuine, TradeAmt: '1' };
     const unsigned = notification({ payoutId: payout.id, tradeNo: payout.providerTransactionId!, amount: 10_000 });
     const before = logLines.length;
@@ -149,7 +152,10 @@ describe('payout notifications (POST /payments/notify/sandbox, form-encoded)', (
     const { orderId, payout } = await disbursingOrder(10_000);
     const wrong = signFields(notification({ payoutId: payout.id, tradeNo: payout.providerTransactionId!, amount: 9_000 }), secret());
     expect(await post(wrong)).toEqual({ status: 200, text: '1|OK' });
-    expect(await payoutRow(payout.id)).toMatchObject({ state: 'needs_review', detail: { reason: 'amountMismatch', notifiedAmount: 9_000 } });
+    expect(await payoutRow(payout.id)).toMatchObject({
+      state: 'needs_review',
+      detail: { reason: 'amountMismatch', notifiedAmount: 9_000 },
+    });
     const order = await getOrder({ db: db(), orderId });
     expect(order?.state).toBe('放款中');
     expect(order?.disbursedOn).toBeNull();
@@ -187,14 +193,21 @@ describe('payout notifications (POST /payments/notify/sandbox, form-encoded)', (
 
   it('records one payout per order: a repeated request answers the first', async () => {
     const { orderId, payout } = await disbursingOrder();
-    const again = await requestPayout({ db: db(), jobs: server.app.jobs, orderId, amount: 10_000, now: server.clock.now() });
+    const again = await requestPayout({
+      db: db(),
+      jobs: server.app.jobs,
+      orderId,
+      amount: 10_000,
+      policy: server.app.config.payouts,
+      now: server.clock.now(),
+    });
     expect(again).toEqual({ payoutId: payout.id, created: false });
     expect(await db().select().from(payouts).where(eq(payouts.orderId, orderId))).toHaveLength(1);
   });
 });
 
 describe('a gateway adapter behind the same interface', () => {
-  it('receives the payout with the order\'s receiving account, and its transaction id is kept', async () => {
+  it("receives the payout with the order's receiving account, and its transaction id is kept", async () => {
     const borrower = await createBorrower(server, database.handle);
     // Only the app with the adapter runs jobs from here on.
     await server.close();
@@ -217,7 +230,7 @@ describe('a gateway adapter behind the same interface', () => {
       const payoutId = await db().transaction(async (tx) => {
         await changeOrderState({ db: tx, orderId, from: ['審核中'], to: '已核准', cause: 'decision', at: now });
         await changeOrderState({ db: tx, orderId, from: ['已核准'], to: '放款中', cause: 'decision', at: now });
-        return (await requestPayout({ db: tx, jobs: app.jobs, orderId, amount: 8_000, now })).payoutId;
+        return (await requestPayout({ db: tx, jobs: app.jobs, orderId, amount: 8_000, policy: app.config.payouts, now })).payoutId;
       });
       const row = await eventually(async () => {
         const found = await payoutRow(payoutId);
@@ -228,11 +241,21 @@ describe('a gateway adapter behind the same interface', () => {
         {
           payoutId: String(payoutId),
           amount: 8_000,
-          bankAccount: { bankCode: '004', branchCode: '0040037', accountNumber: expect.stringMatching(/^1234567\d{7}$/), holderName: borrower.name },
+          bankAccount: {
+            bankCode: '004',
+            branchCode: '0040037',
+            accountNumber: expect.stringMatching(/^1234567\d{7}$/),
+            holderName: borrower.name,
+          },
         },
       ]);
       // The sandbox's path is not served when an adapter is configured.
-      const answer = await app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/payments/notify/sandbox',
+        payload: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(answer.statusCode).toBe(404);
     } finally {
       await app.close();

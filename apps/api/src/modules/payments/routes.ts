@@ -1,4 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { loadBankDirectory } from '../bank-accounts/index.ts';
+import { changePayoutAccount } from './change-payout-account.ts';
+import { TELL_PAYOUT_FAILED_QUEUE, tellPayoutFailed, type TellPayoutFailedJob } from './tell-payout-failed.ts';
 import { applyPayoutNotification } from './apply-payout-notification.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { SEND_PAYOUT_QUEUE, type SendPayoutJob } from './request-payout.ts';
@@ -62,6 +66,29 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
   await app.jobs.work<SendPayoutJob>(SEND_PAYOUT_QUEUE, (job) =>
     sendPayout({ db: app.db, provider, payoutId: job.data.payoutId, now: app.clock.now() }),
   );
+  // The borrower hears of a failed payout by SMS (once per attempt; not at night).
+  await app.jobs.work<TellPayoutFailedJob>(
+    TELL_PAYOUT_FAILED_QUEUE,
+    async (job) => {
+      await tellPayoutFailed({ db: app.db, sms: app.sms, payoutId: job.data.payoutId, now: app.clock.now() });
+    },
+    { unique: true },
+  );
+
+  // After a failed payout, its order's borrower names another account (decision 0169); finance retries.
+  const directory = await loadBankDirectory();
+  app.endpoint(ENDPOINTS.changePayoutAccount, (payload, ctx) => {
+    const userAgent = ctx.req.headers['user-agent'];
+    return changePayoutAccount({
+      db: ctx.db,
+      directory,
+      userId: ctx.requireUser().id,
+      orderId: Number(payload.orderId),
+      cardId: payload.cardId,
+      now: ctx.now,
+      client: { address: ctx.req.ip, userAgent: typeof userAgent === 'string' ? userAgent : '' },
+    });
+  });
 
   registerNotificationRoute(app, {
     path: PAYMENT_NOTIFY_PATH,
@@ -75,7 +102,13 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
         return { accepted: false, reason: reading.reason };
       }
       const { notification } = reading;
-      const outcome = await applyPayoutNotification({ db: app.db, providerName: receiver.name, notification, now: app.clock.now() });
+      const outcome = await applyPayoutNotification({
+        db: app.db,
+        jobs: app.jobs,
+        providerName: receiver.name,
+        notification,
+        now: app.clock.now(),
+      });
       const entry = { gateway: receiver.name, payoutId: notification.payoutId, outcome };
       if (outcome === 'held' || outcome === 'failed' || outcome === 'unknown') req.log.warn(entry, 'payment notification not applied');
       else req.log.info(entry, 'payment notification');

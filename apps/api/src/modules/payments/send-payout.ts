@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { findOwnBankAccount } from '../bank-accounts/find-own-bank-account.ts';
-import { getOrder } from '../orders/get-order.ts';
+import { findOwnBankAccount } from '../bank-accounts/index.ts';
+import { getOrder } from '../orders/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { selectPayout, updatePayoutSent } from './payments-repository.ts';
 
@@ -13,6 +13,8 @@ export async function sendPayout(options: { db: Db; provider: PaymentProvider; p
   const { db, provider, payoutId, now } = options;
   const payout = await selectPayout(db, payoutId);
   if (!payout || payout.state !== 'requested' || payout.providerTransactionId !== null) return;
+  // Only a gateway payout that needs no release, or was released (a job of an older release can never send one held).
+  if (payout.channel !== 'gateway' || (payout.releasesNeeded > 0 && payout.releasedAt === null)) return;
   const order = await getOrder({ db, orderId: payout.orderId });
   if (!order || order.bankAccountId === null) throw new Error(`payout ${payoutId}: the order has no receiving account`);
   const account = await findOwnBankAccount({ db, userId: order.userId, cardId: String(order.bankAccountId) });

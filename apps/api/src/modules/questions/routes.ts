@@ -20,7 +20,5 @@ export const questionsModule: FastifyPluginAsync = async (app) => {
   app.endpoint(ENDPOINTS.userQuestionQuery, (payload, ctx) =>
     queryQuestions({ db: ctx.db, userId: ctx.user?.id ?? null, keyword: payload.keyword }),
   );
-  app.endpoint(ENDPOINTS.userQuestionSave, (payload, ctx) =>
-    saveQuestion({ db: ctx.db, userId: ctx.requireUser().id, ...payload }),
-  );
+  app.endpoint(ENDPOINTS.userQuestionSave, (payload, ctx) => saveQuestion({ db: ctx.db, userId: ctx.requireUser().id, ...payload }));
 };

@@ -1,7 +1,7 @@
 import { IMAGE_KEY_INVALID } from '@app/contract/messages/help-center.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isOwnUpload } from '../uploads/is-own-upload.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { insertQuestion } from './questions-repository.ts';
 
 /** A question or feedback; a screenshot must be one this same user uploaded. */

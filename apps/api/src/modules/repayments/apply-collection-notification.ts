@@ -67,7 +67,14 @@ export async function applyCollectionNotification(options: {
       await postLoanEvent({
         db: tx,
         orderId: request.orderId,
-        event: { kind: 'hold', source: `hold:${gateway.name}:${notification.transactionId}`, amount: notification.amount, valueDate: today, paidOn: today, detail: { requestId: request.id } },
+        event: {
+          kind: 'hold',
+          source: `hold:${gateway.name}:${notification.transactionId}`,
+          amount: notification.amount,
+          valueDate: today,
+          paidOn: today,
+          detail: { requestId: request.id },
+        },
         at: now,
         today,
         cause: 'repayment',
@@ -83,7 +90,13 @@ export async function applyCollectionNotification(options: {
     });
     return 'credited' as const;
   });
-  const logged = { gateway: gateway.name, requestId: notification.requestId, transactionId: notification.transactionId, amount: notification.amount, outcome };
+  const logged = {
+    gateway: gateway.name,
+    requestId: notification.requestId,
+    transactionId: notification.transactionId,
+    amount: notification.amount,
+    outcome,
+  };
   if (outcome === 'held' || outcome === 'unknown') log.warn(logged, 'collection notification needs review');
   else log.info(logged, 'collection notification');
   return { accepted: true, outcome };

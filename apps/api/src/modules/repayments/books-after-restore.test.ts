@@ -68,7 +68,14 @@ describe('backup and restore', () => {
   it('restores a database with live orders into a new one whose books balance', async () => {
     const user = await createBorrower(server, database.handle);
     const settledOrder = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
-    const repaying = await openRepayingOrder(server, database.handle, await createBorrower(server, database.handle), DEFAULT_EQUAL_INSTALMENT_PRODUCT, 30_000, 6);
+    const repaying = await openRepayingOrder(
+      server,
+      database.handle,
+      await createBorrower(server, database.handle),
+      DEFAULT_EQUAL_INSTALMENT_PRODUCT,
+      30_000,
+      6,
+    );
     const payoff = (await collect(server, user, settledOrder, 'payoff', 'atm')).payment!;
     expect((await postNotification(server, paidNotification(server, payoff.id, payoff.amount))).text).toBe('1|OK');
     expect(repaying).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAY_AMOUNT_CHANGED } from '@app/contract/messages/repayments.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { lockOrder } from '../orders/lock-order.ts';
+import { lockOrder } from '../orders/index.ts';
 import type { CollectionGateway } from './collection-gateway.ts';
 import { paymentView } from './payment-view.ts';
 import { checkChannelLimits, repayChannels } from './repay-channels.ts';
@@ -51,7 +51,8 @@ export async function collectRepayment(options: {
   const position = await repaymentPosition({ db, order, today, now: part ? now : undefined });
   const limits = repayChannels(config).find((candidate) => candidate.code === channel);
   const { amount, extension } = amountFor(position, kind, limits);
-  const otherInstalment = kind === 'nextInstalment' && options.shownInstalment !== undefined && position.next?.number !== options.shownInstalment;
+  const otherInstalment =
+    kind === 'nextInstalment' && options.shownInstalment !== undefined && position.next?.number !== options.shownInstalment;
   if ((options.shownAmount !== undefined && options.shownAmount !== amount) || otherInstalment) {
     throw new AppError('BUSINESS_RULE', { userMessage: REPAY_AMOUNT_CHANGED, message: 'the choice costs another amount now' });
   }

@@ -30,8 +30,7 @@ export interface CollectionNotification {
 }
 
 export type CollectionNotificationReading =
-  | { ok: true; notification: CollectionNotification }
-  | { ok: false; reason: 'signature' | 'malformed' };
+  { ok: true; notification: CollectionNotification } | { ok: false; reason: 'signature' | 'malformed' };
 
 /**
  * A gateway's word that a number was issued (or could not be), sent apart from the paid
@@ -49,8 +48,7 @@ export interface CollectionIssuedNotification {
 }
 
 export type CollectionIssuedNotificationReading =
-  | { ok: true; notification: CollectionIssuedNotification }
-  | { ok: false; reason: 'signature' | 'malformed' };
+  { ok: true; notification: CollectionIssuedNotification } | { ok: false; reason: 'signature' | 'malformed' };
 
 export interface CollectionGateway {
   /** Names the gateway in the tables and its notification path. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import type { Money } from '../../domain/money.ts';
-import { lockOrder } from '../orders/lock-order.ts';
+import { lockOrder } from '../orders/index.ts';
 import { loanAccountOf } from './loan-account-of.ts';
 import { postLoanEvent } from './post-loan-event.ts';
 import {
@@ -47,7 +47,8 @@ export async function creditRepayment(options: {
   if (request.kind === 'extension' && quote && inTime && amount >= request.amount) {
     // As of the day it was quoted, the loan was still due on the date the extension moves; and it is not paid off since.
     const [then, now] = await Promise.all([loanAccountOf({ db, order, today: quote.on }), loanAccountOf({ db, order, today })]);
-    const stillDue = then?.account.state === 'repaying' && then.account.instalments[0]?.dueDate === quote.fromDueDate && now?.account.state !== 'settled';
+    const stillDue =
+      then?.account.state === 'repaying' && then.account.instalments[0]?.dueDate === quote.fromDueDate && now?.account.state !== 'settled';
     if (stillDue) {
       const recorded = await insertExtensionOnce(db, {
         orderId: order.id,
@@ -64,7 +65,14 @@ export async function creditRepayment(options: {
         await postLoanEvent({
           db,
           orderId: order.id,
-          event: { kind: 'extension', source: `extension:${request.id}`, amount: 0, valueDate: quote.on, paidOn: today, detail: { requestId: request.id, periodDays, fee: quote.fee, fromDueDate: quote.fromDueDate } },
+          event: {
+            kind: 'extension',
+            source: `extension:${request.id}`,
+            amount: 0,
+            valueDate: quote.on,
+            paidOn: today,
+            detail: { requestId: request.id, periodDays, fee: quote.fee, fromDueDate: quote.fromDueDate },
+          },
           at,
           today,
           cause: 'extension',

@@ -37,7 +37,12 @@ export async function runOverdue(options: { db: Db; now: Date }): Promise<number
 export async function registerDailyRepaymentJobs(app: FastifyInstance, options: { startChain: boolean }): Promise<void> {
   const queueNext = async (now: Date) => {
     const nextRun = nextTaipeiTime(now, DAILY_HOUR, DAILY_MINUTE);
-    await app.jobs.send<DayJob>({ name: OVERDUE_QUEUE, data: { day: taipeiCalendarDate(nextRun) }, startAfter: nextRun, singletonKey: `overdue:${taipeiCalendarDate(nextRun)}` });
+    await app.jobs.send<DayJob>({
+      name: OVERDUE_QUEUE,
+      data: { day: taipeiCalendarDate(nextRun) },
+      startAfter: nextRun,
+      singletonKey: `overdue:${taipeiCalendarDate(nextRun)}`,
+    });
     const reminders = nextReminderTime(now);
     await app.jobs.send<DayJob>({
       name: REMINDER_QUEUE,
@@ -64,7 +69,12 @@ export async function registerDailyRepaymentJobs(app: FastifyInstance, options: 
       const result = await sendDueReminders({ db: app.db, sms: app.sms, now });
       if (result.waiting) {
         const morning = nextReminderTime(now);
-        await app.jobs.send<DayJob>({ name: REMINDER_QUEUE, data: { day: taipeiCalendarDate(morning) }, startAfter: morning, singletonKey: `reminders:${taipeiCalendarDate(morning)}` });
+        await app.jobs.send<DayJob>({
+          name: REMINDER_QUEUE,
+          data: { day: taipeiCalendarDate(morning) },
+          startAfter: morning,
+          singletonKey: `reminders:${taipeiCalendarDate(morning)}`,
+        });
       }
       app.log.info({ sent: result.sent, waiting: result.waiting }, 'reminder run');
     },

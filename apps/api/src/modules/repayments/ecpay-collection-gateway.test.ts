@@ -75,7 +75,10 @@ async function postTo(path: string, fields: Record<string, string>): Promise<{ s
 }
 
 const notificationsOf = (requestId: string) =>
-  database.handle.db.select().from(collectionNotifications).where(eq(collectionNotifications.requestId, Number(requestId)));
+  database.handle.db
+    .select()
+    .from(collectionNotifications)
+    .where(eq(collectionNotifications.requestId, Number(requestId)));
 
 describe('ECPay: a store code', () => {
   it("is ECPay's code with ECPay's amount and expiry, and its paid notification credits once however often it comes", async () => {
@@ -94,7 +97,9 @@ describe('ECPay: a store code', () => {
     // No sandbox counter with a real gateway.
     expect(payment!.sandboxPayUrl ?? null).toBeNull();
 
-    const checkout = ecpay().received.find((entry) => entry.path === '/Cashier/AioCheckOut/V5' && entry.fields.MerchantTradeNo === tradeNumber);
+    const checkout = ecpay().received.find(
+      (entry) => entry.path === '/Cashier/AioCheckOut/V5' && entry.fields.MerchantTradeNo === tradeNumber,
+    );
     expect(checkout?.fields).toMatchObject({
       MerchantID: MERCHANT.merchantId,
       PaymentType: 'aio',
@@ -120,7 +125,9 @@ describe('ECPay: a store code', () => {
     expect(order).toMatchObject({ state: '已結清', outstanding: 0 });
     expect(order.payments.map((item) => [item.id, item.state])).toEqual([[payment!.id, 'paid']]);
     const recorded = await notificationsOf(payment!.id);
-    expect(recorded.map((row) => [row.gateway, row.transactionId, row.amount, row.outcome])).toEqual([['ecpay', trade?.tradeNo, 10_000, 'credited']]);
+    expect(recorded.map((row) => [row.gateway, row.transactionId, row.amount, row.outcome])).toEqual([
+      ['ecpay', trade?.tradeNo, 10_000, 'credited'],
+    ]);
 
     // A third copy, later: still acknowledged, nothing changes.
     expect(await postTo('/repayments/notify/ecpay', ecpay().paidNotification(tradeNumber))).toEqual({ status: 200, text: ACK });
@@ -150,14 +157,18 @@ describe('ECPay: a store code', () => {
     const stranger = signEcpayFields({ ...genuine, MerchantTradeNo: `ZZ${payment!.id}`, CheckMacValue: '' }, MERCHANT);
     expect(await postTo('/repayments/notify/ecpay', stranger)).toEqual({ status: 400, text: '0|Bad Request' });
     // The payment-info route checks the same way.
-    expect(await postTo('/repayments/notify/ecpay/payment-info', { ...genuine, RtnCode: '10100073' })).toEqual({ status: 400, text: '0|CheckMacValue Error' });
+    expect(await postTo('/repayments/notify/ecpay/payment-info', { ...genuine, RtnCode: '10100073' })).toEqual({
+      status: 400,
+      text: '0|CheckMacValue Error',
+    });
     expect((await fetch(`${server.baseUrl}/repayments/notify/newebpay`, { method: 'POST', body: 'a=1' })).status).toBe(404);
 
     expect((await detailOf(server, user, orderId)).state).toBe('待還款');
     expect(await notificationsOf(payment!.id)).toEqual([]);
     const logged = logLines.slice(before).join('');
     expect(logged).toContain('collection notification refused');
-    for (const secret of [user.mobile, user.idNumber, payment!.storeCode!, genuine.CheckMacValue!, MERCHANT.hashKey]) expect(logged).not.toContain(secret);
+    for (const secret of [user.mobile, user.idNumber, payment!.storeCode!, genuine.CheckMacValue!, MERCHANT.hashKey])
+      expect(logged).not.toContain(secret);
 
     // The genuine one still credits afterwards.
     expect(await postTo('/repayments/notify/ecpay', genuine)).toEqual({ status: 200, text: ACK });
@@ -173,7 +184,9 @@ describe('ECPay: a virtual account', () => {
     const trade = ecpay().trades.get(tradeNumber);
     expect(payment!.virtualAccount).toEqual({ bankCode: '004', bankName: '臺灣銀行', account: trade?.vAccount });
     expect(payment!.storeCode).toBeNull();
-    const checkout = ecpay().received.find((entry) => entry.path === '/Cashier/AioCheckOut/V5' && entry.fields.MerchantTradeNo === tradeNumber);
+    const checkout = ecpay().received.find(
+      (entry) => entry.path === '/Cashier/AioCheckOut/V5' && entry.fields.MerchantTradeNo === tradeNumber,
+    );
     // 72 hours from a morning of 2030/01/31 end on 2030/02/03: three Taipei days, payable to the end of the last.
     expect(checkout?.fields).toMatchObject({ ChoosePayment: 'ATM', ChooseSubPayment: 'BOT', ExpireDate: '3' });
     expect(trade?.expireDate).toBe('2030/02/03');
@@ -238,7 +251,8 @@ describe('the ECPay gateway on its own', () => {
     expect(ecpayTradeNumber('ABCDEFGH', '2147483647')).toBe('ABCDEFGH2147483647');
     for (const id of ['0', '042', '-1', '2147483648', '1e3', '']) expect(() => ecpayTradeNumber('XA', id)).toThrow();
     expect(requestIdOfTradeNumber('XA', 'XA42')).toBe('42');
-    for (const text of ['XA', 'XA042', 'XB42', 'xa42', 'XA42 ', 'XA2147483648', 'XAXA42', undefined]) expect(requestIdOfTradeNumber('XA', text)).toBeNull();
+    for (const text of ['XA', 'XA042', 'XB42', 'xa42', 'XA42 ', 'XA2147483648', 'XAXA42', undefined])
+      expect(requestIdOfTradeNumber('XA', text)).toBeNull();
   });
 
   it('reads a paid notification, its Taipei payment time, and never a production simulation as money', () => {
@@ -260,7 +274,10 @@ describe('the ECPay gateway on its own', () => {
       ok: true,
       notification: { paid: false, transactionId: '2301011234567890:simulated', resultCode: 'simulated' },
     });
-    expect(stage.readNotification(paid({ RtnCode: '10100248' }))).toMatchObject({ ok: true, notification: { paid: false, resultCode: '10100248' } });
+    expect(stage.readNotification(paid({ RtnCode: '10100248' }))).toMatchObject({
+      ok: true,
+      notification: { paid: false, resultCode: '10100248' },
+    });
     expect(stage.readNotification(paid({ MerchantID: '2000132' }))).toEqual({ ok: false, reason: 'malformed' });
     expect(stage.readNotification(paid({ TradeAmt: '1.5' }))).toEqual({ ok: false, reason: 'malformed' });
   });
@@ -275,7 +292,10 @@ describe('the ECPay gateway on its own', () => {
       ok: true,
       notification: { issued: true, code: '91234567890123' },
     });
-    expect(stage.readIssuedNotification(paid({ RtnCode: '10100058' }))).toMatchObject({ ok: true, notification: { issued: false, code: null } });
+    expect(stage.readIssuedNotification(paid({ RtnCode: '10100058' }))).toMatchObject({
+      ok: true,
+      notification: { issued: false, code: null },
+    });
     expect(stage.readIssuedNotification(paid({ RtnCode: '2' }))).toEqual({ ok: false, reason: 'malformed' });
   });
 });

@@ -264,7 +264,10 @@ export class EcpayCollectionGateway implements CollectionGateway {
     const issued = RtnCode === ISSUED_RTN_CODE.atm || RtnCode === ISSUED_RTN_CODE.cvs;
     const code = RtnCode === ISSUED_RTN_CODE.atm ? fields.vAccount : fields.PaymentNo;
     if (issued && (!code || !/^[0-9A-Za-z]{1,16}$/.test(code))) return { ok: false, reason: 'malformed' };
-    return { ok: true, notification: { requestId, issued, resultCode: RtnCode, amount: Number(TradeAmt), code: issued && code ? code : null } };
+    return {
+      ok: true,
+      notification: { requestId, issued, resultCode: RtnCode, amount: Number(TradeAmt), code: issued && code ? code : null },
+    };
   }
 
   /** The request a notification names, when it is this merchant's and carries our trade number. */

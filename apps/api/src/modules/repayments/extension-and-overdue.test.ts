@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { EXTENSION_MAX_REACHED, EXTENSION_NOT_EXTENDABLE, extensionOutsideWindow } from '@app/contract/messages/repayments.ts';
@@ -5,10 +6,19 @@ import type { TExtensionTrialResponse, TPaymentResponse } from '@app/contract/sc
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
 import { taipeiInstant } from '../../domain/reminder-hours.ts';
-import type { ConsoleSmsProvider } from '../../plugins/sms.ts';
+import type { ConsoleSmsProvider, SmsProvider } from '../../plugins/sms.ts';
+import { repaymentReminders } from '../../db/schema/repayments.ts';
 import { accountsServerPerFile, bodyOf, HOUR, ManualClock, refusal, type LoggedIn } from '../../test/accounts-test-kit.ts';
-import { createBorrower } from '../../test/lending-test-kit.ts';
-import { collect, detailOf, expectBooksBalance, openRepayingOrder, paidNotification, postNotification, requestId } from '../../test/repayments-test-kit.ts';
+import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';
+import {
+  collect,
+  detailOf,
+  expectBooksBalance,
+  openRepayingOrder,
+  paidNotification,
+  postNotification,
+  requestId,
+} from '../../test/repayments-test-kit.ts';
 import { OVERDUE_QUEUE, runOverdue } from './daily-repayment-jobs.ts';
 import { sendDueReminders } from './send-due-reminders.ts';
 
@@ -32,14 +42,31 @@ describe('extension: twice, then refused', () => {
   it('quotes, pays and moves the due date once per extension, refuses a third, then pays off with interest since the last one', async () => {
     const user = await createBorrower(server, database.handle);
     const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
-    expect((await detailOf(server, user, orderId)).instalments.map((row) => [row.dueDate, row.principal, row.interest])).toEqual([['2030-05-01', 10_000, 296]]);
+    expect((await detailOf(server, user, orderId)).instalments.map((row) => [row.dueDate, row.principal, row.interest])).toEqual([
+      ['2030-05-01', 10_000, 296],
+    ]);
     // On the payout day: outside the 7-day window before the due date.
-    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({ allowed: false, refusal: extensionOutsideWindow(7, '2030-04-24'), currentDueDate: '2030-05-01' });
+    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({
+      allowed: false,
+      refusal: extensionOutsideWindow(7, '2030-04-24'),
+      currentDueDate: '2030-05-01',
+    });
 
     moveTo('2030-04-28');
     const first = bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId));
     // 10,000 × 12 % × 87 days / 365 = 286.03 → 286; the fee is 0.25 % of the principal.
-    expect(first).toMatchObject({ allowed: true, refusal: null, accruedInterest: 286, fee: 25, dueNow: 311, currentDueDate: '2030-05-01', newDueDate: '2030-05-31', extensionsUsed: 0, extensionsMax: 2, aprCapPercent: 16 });
+    expect(first).toMatchObject({
+      allowed: true,
+      refusal: null,
+      accruedInterest: 286,
+      fee: 25,
+      dueNow: 311,
+      currentDueDate: '2030-05-01',
+      newDueDate: '2030-05-31',
+      extensionsUsed: 0,
+      extensionsMax: 2,
+      aprCapPercent: 16,
+    });
     expect(first.aprPercent).toBeGreaterThan(12);
     expect(first.aprPercent).toBeLessThanOrEqual(16);
 
@@ -59,13 +86,27 @@ describe('extension: twice, then refused', () => {
     moveTo('2030-05-29');
     const second = bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId));
     // Interest to the day, 10,000 × 12 % × 118 / 365 = 387.9 → 388, less the 286 paid: 102.
-    expect(second).toMatchObject({ allowed: true, accruedInterest: 102, fee: 25, dueNow: 127, currentDueDate: '2030-05-31', newDueDate: '2030-06-30', extensionsUsed: 1 });
+    expect(second).toMatchObject({
+      allowed: true,
+      accruedInterest: 102,
+      fee: 25,
+      dueNow: 127,
+      currentDueDate: '2030-05-31',
+      newDueDate: '2030-06-30',
+      extensionsUsed: 1,
+    });
     const secondPayment = bodyOf<TPaymentResponse>((await extend(user, orderId)).envelope).payment;
     expect((await postNotification(server, paidNotification(server, secondPayment.id, 127))).text).toBe('1|OK');
     expect((await detailOf(server, user, orderId)).instalments.map((row) => row.dueDate)).toEqual(['2030-06-30']);
 
     moveTo('2030-06-28');
-    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({ allowed: false, refusal: EXTENSION_MAX_REACHED, extensionsUsed: 2, extensionsMax: 2, dueNow: 0 });
+    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({
+      allowed: false,
+      refusal: EXTENSION_MAX_REACHED,
+      extensionsUsed: 2,
+      extensionsMax: 2,
+      dueNow: 0,
+    });
     expect((await extend(user, orderId)).envelope).toEqual(refusal(EXTENSION_MAX_REACHED));
 
     // Paid off: 10,000 + interest to the day (10,000 × 12 % × 148 / 365 = 486.6 → 487) less the 388 paid: 99.
@@ -74,14 +115,20 @@ describe('extension: twice, then refused', () => {
     expect((await postNotification(server, paidNotification(server, payoff.id, 10_099))).text).toBe('1|OK');
     const settled = await detailOf(server, user, orderId);
     expect(settled).toMatchObject({ state: '已結清', extensionsUsed: 2, outstanding: 0 });
-    expect(settled.instalments.map((row) => [row.dueDate, row.interest, row.paid, row.state])).toEqual([['2030-06-30', 487, 10_487, 'paid']]);
+    expect(settled.instalments.map((row) => [row.dueDate, row.interest, row.paid, row.state])).toEqual([
+      ['2030-06-30', 487, 10_487, 'paid'],
+    ]);
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 311 + 127 + 10_099, creditKept: 0 });
   });
 
   it('is refused for an instalment product', async () => {
     const user = await createBorrower(server, database.handle);
     const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_EQUAL_INSTALMENT_PRODUCT, 10_000, 3);
-    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({ allowed: false, refusal: EXTENSION_NOT_EXTENDABLE, extensionsMax: 0 });
+    expect(bodyOf<TExtensionTrialResponse>(await trialOf(user, orderId))).toMatchObject({
+      allowed: false,
+      refusal: EXTENSION_NOT_EXTENDABLE,
+      extensionsMax: 0,
+    });
     expect((await extend(user, orderId)).envelope).toEqual(refusal(EXTENSION_NOT_EXTENDABLE));
   });
 });
@@ -141,7 +188,14 @@ describe('reminders', () => {
     const send = (now: Date) => sendDueReminders({ db: db(), sms, now });
 
     // At night nothing leaves, whatever is due.
-    for (const now of [at(addDays(due, -4), 22), at(addDays(due, -4), 23, 59), at(addDays(due, -3), 0), at(addDays(due, -3), 6, 59), at(addDays(due, -1), 22), at(addDays(due, 1), 3)]) {
+    for (const now of [
+      at(addDays(due, -4), 22),
+      at(addDays(due, -4), 23, 59),
+      at(addDays(due, -3), 0),
+      at(addDays(due, -3), 6, 59),
+      at(addDays(due, -1), 22),
+      at(addDays(due, 1), 3),
+    ]) {
       expect(await send(now)).toEqual({ waiting: true, sent: 0 });
     }
     expect(texts()).toEqual([]);
@@ -159,9 +213,47 @@ describe('reminders', () => {
       expect.stringContaining(`已於 ${due.replaceAll('-', '/')} 到期`),
     ]);
     for (const message of sms.outbox().filter((item) => item.text.includes('提醒您'))) {
-      const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', hour: '2-digit', hour12: false }).format(message.sentAt));
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', hour: '2-digit', hour12: false }).format(message.sentAt),
+      );
       expect(hour).toBeGreaterThanOrEqual(7);
       expect(hour).toBeLessThan(22);
     }
+  });
+
+  it('after a failed send keeps those sent before it, takes back the rest, and the next run sends them: each borrower once', async () => {
+    const users: Borrower[] = [];
+    for (let k = 0; k < 3; k++) users.push(await createBorrower(server, database.handle));
+    const orders: number[] = [];
+    for (const user of users)
+      orders.push(await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 3_000, 90));
+    const due = (await detailOf(server, users[0]!, orders[0]!)).nextDueDate!;
+    for (const [k, user] of users.entries()) expect((await detailOf(server, user, orders[k]!)).nextDueDate).toBe(due);
+    const delivered: string[] = [];
+    let attempts = 0;
+    const failingSecond: SmsProvider = {
+      name: 'failing-second',
+      send: async (to) => {
+        attempts += 1;
+        if (attempts === 2) throw new Error('gateway down');
+        delivered.push(to);
+      },
+    };
+    const now = taipeiInstant(addDays(due, -3), 9);
+    await expect(sendDueReminders({ db: db(), sms: failingSecond, now })).rejects.toThrow('gateway down');
+    const firstRun = [...delivered];
+    expect(firstRun).toHaveLength(1);
+    // Recorded: exactly the one sent, not the failed one nor those after it.
+    const recorded = await db().select().from(repaymentReminders).where(eq(repaymentReminders.dueDate, due));
+    expect(recorded.filter((row) => row.kind === 'threeDaysBefore' && orders.includes(row.orderId))).toHaveLength(
+      firstRun.filter((to) => users.some((user) => user.mobile === to)).length,
+    );
+    expect(recorded.filter((row) => row.kind === 'threeDaysBefore' && row.sentAt.getTime() === now.getTime())).toHaveLength(1);
+
+    const result = await sendDueReminders({ db: db(), sms: failingSecond, now });
+    expect(result.sent).toBeGreaterThanOrEqual(2);
+    for (const user of users) expect(delivered.filter((to) => to === user.mobile)).toHaveLength(1);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(await sendDueReminders({ db: db(), sms: failingSecond, now })).toEqual({ waiting: false, sent: 0 });
   });
 });

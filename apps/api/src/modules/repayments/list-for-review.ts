@@ -44,6 +44,14 @@ export interface CreditLeftItem {
 /** Orders holding money that is the borrower's (overpayments not yet refunded, from the loan journal): for `refund-credit`. */
 export async function listCreditLeft(options: { db: Db }): Promise<CreditLeftItem[]> {
   const rows = await selectCreditKept(options.db);
-  const refunded = await selectRefundTotals(options.db, rows.map((row) => row.orderId));
-  return rows.map((row) => ({ orderId: row.orderId, kept: row.kept + (refunded.get(row.orderId) ?? 0), refunded: refunded.get(row.orderId) ?? 0, left: row.kept }));
+  const refunded = await selectRefundTotals(
+    options.db,
+    rows.map((row) => row.orderId),
+  );
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    kept: row.kept + (refunded.get(row.orderId) ?? 0),
+    refunded: refunded.get(row.orderId) ?? 0,
+    left: row.kept,
+  }));
 }

@@ -5,7 +5,7 @@ import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { dueDates } from '../../domain/loan-schedule/due-dates.ts';
 import { priceLoan } from '../../domain/loan-quote.ts';
 import { money } from '../../domain/money.ts';
-import type { LoanOrder } from '../orders/loan-order.ts';
+import type { LoanOrder } from '../orders/index.ts';
 import { selectInstalments, selectJournalEntries, type LoanJournalEntryRow, type OrderInstalmentRow } from './repayments-repository.ts';
 
 export interface LoanBooks {
@@ -21,10 +21,19 @@ export interface LoanBooks {
 export function loanEvents(entries: readonly LoanJournalEntryRow[]): LoanEvent[] {
   return entries.flatMap((entry): LoanEvent[] => {
     const id = String(entry.id);
-    if (entry.kind === 'payment') return [{ kind: 'payment', id, valueDate: entry.valueDate, paidOn: entry.paidOn, amount: money(entry.amount) }];
+    if (entry.kind === 'payment')
+      return [{ kind: 'payment', id, valueDate: entry.valueDate, paidOn: entry.paidOn, amount: money(entry.amount) }];
     if (entry.kind === 'refund') return [{ kind: 'refund', id, valueDate: entry.valueDate, amount: money(entry.amount) }];
     if (entry.kind === 'extension') {
-      return [{ kind: 'extension', id, valueDate: entry.valueDate, periodDays: Number(entry.detail.periodDays), fee: money(Number(entry.detail.fee)) }];
+      return [
+        {
+          kind: 'extension',
+          id,
+          valueDate: entry.valueDate,
+          periodDays: Number(entry.detail.periodDays),
+          fee: money(Number(entry.detail.fee)),
+        },
+      ];
     }
     return [];
   });
@@ -35,7 +44,8 @@ export function heldAmount(entries: readonly LoanJournalEntryRow[]): number {
   let held = 0;
   for (const entry of entries) {
     if (entry.kind === 'hold') held += entry.amount;
-    else if (entry.kind === 'returnHeld' || (entry.kind === 'payment' && typeof entry.detail.releasedHold === 'string')) held -= entry.amount;
+    else if (entry.kind === 'returnHeld' || (entry.kind === 'payment' && typeof entry.detail.releasedHold === 'string'))
+      held -= entry.amount;
   }
   return held;
 }
@@ -45,7 +55,11 @@ export function heldAmount(entries: readonly LoanJournalEntryRow[]): number {
  * counted from the payout, and the plan's fees as the order's terms price them (the rows'
  * fee column shows what each instalment's period has earned, not the plan).
  */
-export function plannedInstalments(order: Pick<LoanOrder, 'terms' | 'term' | 'principal'>, disbursedOn: CalendarDate, rows: readonly OrderInstalmentRow[]): PlannedInstalment[] {
+export function plannedInstalments(
+  order: Pick<LoanOrder, 'terms' | 'term' | 'principal'>,
+  disbursedOn: CalendarDate,
+  rows: readonly OrderInstalmentRow[],
+): PlannedInstalment[] {
   const dates = dueDates(order.terms.method, disbursedOn, order.term);
   const fees = order.terms.fees.length > 0 ? priceLoan(order.terms, money(order.principal), order.term, disbursedOn).quote.instalments : [];
   return rows.map((row) => ({
@@ -60,7 +74,12 @@ export function plannedInstalments(order: Pick<LoanOrder, 'terms' | 'term' | 'pr
  * What the order's borrower owes on `today`, replayed from its journal by the one rule
  * of domain/loan-account. Null for an order not paid out.
  */
-export async function loanAccountOf(options: { db: Db; order: LoanOrder; today: CalendarDate; capPercent?: number }): Promise<LoanBooks | null> {
+export async function loanAccountOf(options: {
+  db: Db;
+  order: LoanOrder;
+  today: CalendarDate;
+  capPercent?: number;
+}): Promise<LoanBooks | null> {
   const { db, order, today } = options;
   if (!order.disbursedOn) return null;
   const [rows, entries] = await Promise.all([selectInstalments(db, [order.id]), selectJournalEntries(db, order.id)]);

@@ -4,21 +4,43 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate, type CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
-import type { LoanOrder } from '../orders/loan-order.ts';
+import type { LoanOrder } from '../orders/index.ts';
 import { paymentView } from './payment-view.ts';
+import { replayLoan } from './loan-account-of.ts';
 import { extensionOpensOn } from './repayment-position.ts';
-import { selectCreditKept, selectExtensions, selectInstalments, selectOrderRequests, selectRefundTotals, type OrderInstalmentRow } from './repayments-repository.ts';
+import {
+  selectCreditKept,
+  selectInstalments,
+  selectJournalEntries,
+  selectOrderRequests,
+  selectRefundTotals,
+  type OrderInstalmentRow,
+} from './repayments-repository.ts';
 
 /** What an instalment still asks for, and how the borrower sees it on `today` (the row the loan account last wrote). */
 export function instalmentView(row: OrderInstalmentRow, today: CalendarDate): TOrderInstalment {
   const total = row.principal + row.interest + row.fee + row.overdueInterest;
   const paid = row.paidPrincipal + row.paidInterest + row.paidFee + row.paidOverdueInterest;
   const state = paid >= total ? 'paid' : row.dueDate < today ? 'overdue' : paid > 0 ? 'partlyPaid' : 'unpaid';
-  return { number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, fee: row.fee, overdueInterest: row.overdueInterest, total, paid, state };
+  return {
+    number: row.number,
+    dueDate: row.dueDate,
+    principal: row.principal,
+    interest: row.interest,
+    fee: row.fee,
+    overdueInterest: row.overdueInterest,
+    total,
+    paid,
+    state,
+  };
 }
 
 /** The instalments of several orders as the borrower sees them on `today` (the order list); an order not paid out has none. */
-export async function listInstalmentViews(options: { db: Db; orderIds: readonly number[]; today: CalendarDate }): Promise<Map<number, TOrderInstalment[]>> {
+export async function listInstalmentViews(options: {
+  db: Db;
+  orderIds: readonly number[];
+  today: CalendarDate;
+}): Promise<Map<number, TOrderInstalment[]>> {
   const views = new Map<number, TOrderInstalment[]>();
   for (const row of await selectInstalments(options.db, options.orderIds)) {
     views.set(row.orderId, [...(views.get(row.orderId) ?? []), instalmentView(row, options.today)]);
@@ -42,13 +64,18 @@ export interface LoanOfOrder {
  * pays it), the extensions used, the credit kept and refunded, and the day an extension
  * can first be asked. The caller found the order (its owner's).
  */
-export async function getLoanOfOrder(options: { db: Db; order: LoanOrder; now: Date; config: Pick<Config, 'ecpay'> }): Promise<LoanOfOrder> {
+export async function getLoanOfOrder(options: {
+  db: Db;
+  order: LoanOrder;
+  now: Date;
+  config: Pick<Config, 'ecpay'>;
+}): Promise<LoanOfOrder> {
   const { db, order, now } = options;
   const today = taipeiCalendarDate(now);
-  const [rows, requests, extensions, kept, refunded] = await Promise.all([
+  const [rows, requests, entries, kept, refunded] = await Promise.all([
     selectInstalments(db, [order.id]),
     selectOrderRequests(db, order.id),
-    selectExtensions(db, [order.id]),
+    selectJournalEntries(db, order.id),
     selectCreditKept(db, { orderIds: [order.id] }),
     selectRefundTotals(db, [order.id]),
   ]);
@@ -61,7 +88,10 @@ export async function getLoanOfOrder(options: { db: Db; order: LoanOrder; now: D
   return {
     instalments,
     payments,
-    extensionsUsed: extensions.length,
+    // The extensions the loan account counts: one paid after the loan was paid off (a payoff valued earlier) lapsed.
+    extensionsUsed: order.disbursedOn
+      ? replayLoan({ order, disbursedOn: order.disbursedOn, rows, entries, today }).account.extensionsTaken
+      : 0,
     creditKept: kept[0]?.kept ?? 0,
     creditRefunded: refunded.get(order.id) ?? 0,
     extensionOpensOn: extension && nextDue ? extensionOpensOn(nextDue, extension.windowDays, today) : null,

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { lockRepayingOrders } from '../orders/lock-order.ts';
+import { lockRepayingOrders } from '../orders/index.ts';
 import { replayLoan } from './loan-account-of.ts';
-import { recordLoanPosition } from './post-loan-event.ts';
-import { selectInstalments, selectJournalEntries, selectOrderIdsPastDue } from './repayments-repository.ts';
+import { recordLoanPositions } from './post-loan-event.ts';
+import { selectInstalments, selectJournalEntriesOfOrders, selectOrderIdsPastDue } from './repayments-repository.ts';
 
 const BATCH = 100;
 
@@ -14,7 +14,9 @@ const BATCH = 100;
  * whole), its instalments show today's figures and it is 已逾期. Batches of orders are
  * found from the unsettled instalments past due and locked by orders (FOR UPDATE SKIP
  * LOCKED), each batch in its own transaction, so instances running it together share
- * the work. A replay, not an addition: a second run on the same day
+ * the work; a batch reads its orders' instalments and journals in one query each and
+ * writes the changed instalments in one statement (an order falling overdue adds its
+ * state change). A replay, not an addition: a second run on the same day
  * changes nothing. Answers how many orders it changed.
  */
 export async function markOverdue(options: { db: Db; today: CalendarDate; at: Date; capPercent: number }): Promise<number> {
@@ -25,16 +27,23 @@ export async function markOverdue(options: { db: Db; today: CalendarDate; at: Da
     const batch = await options.db.transaction(async (tx) => {
       const candidates = await selectOrderIdsPastDue(tx, { today, afterId, limit: BATCH });
       if (candidates.length === 0) return null;
-      const orders = await lockRepayingOrders({ db: tx, orderIds: candidates });
-      const instalments = await selectInstalments(tx, orders.map((order) => order.id));
-      let changed = 0;
-      for (const order of orders) {
-        if (!order.disbursedOn) continue;
+      const orders = (await lockRepayingOrders({ db: tx, orderIds: candidates })).filter((order) => order.disbursedOn);
+      const ids = orders.map((order) => order.id);
+      // Statements per batch, not per order: at a lender's volume the run's time is round trips.
+      const [instalments, journals] = await Promise.all([selectInstalments(tx, ids), selectJournalEntriesOfOrders(tx, ids)]);
+      const replayed = orders.map((order) => {
         const rows = instalments.filter((instalment) => instalment.orderId === order.id);
-        const books = replayLoan({ order, disbursedOn: order.disbursedOn, rows, entries: await selectJournalEntries(tx, order.id), today, capPercent });
-        const recorded = await recordLoanPosition({ db: tx, orderId: order.id, state: order.state, rows, account: books.account, at, cause: 'overdue-job', detail: { today } });
-        if (recorded.changed) changed += 1;
-      }
+        const books = replayLoan({
+          order,
+          disbursedOn: order.disbursedOn!,
+          rows,
+          entries: journals.get(order.id) ?? [],
+          today,
+          capPercent,
+        });
+        return { orderId: order.id, state: order.state, rows, account: books.account };
+      });
+      const changed = await recordLoanPositions({ db: tx, orders: replayed, at, cause: 'overdue-job', detail: { today } });
       return { lastId: candidates.at(-1)!, changed };
     });
     if (!batch) return changedOrders;

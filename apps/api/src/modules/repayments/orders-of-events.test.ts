@@ -3,7 +3,12 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
 import { REPAY_AMOUNT_CHANGED, REPAY_PARTS_ALL_ISSUED, SETTLEMENT_NOT_SETTLED } from '@app/contract/messages/repayments.ts';
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
-import type { TExtensionTrialResponse, TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
+import type {
+  TExtensionTrialResponse,
+  TPaymentResponse,
+  TRepayChannelResponse,
+  TReplanRepayResponse,
+} from '@app/contract/schemas/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
 import { FEE_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-account-test-kit.ts';
 import { addDays } from '../../domain/loan-schedule/calendar-date.ts';
@@ -11,7 +16,15 @@ import { money } from '../../domain/money.ts';
 import { taipeiInstant } from '../../domain/reminder-hours.ts';
 import { accountsServerPerFile, bodyOf, ManualClock, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
-import { collect, detailOf, expectBooksBalance, openRepayingOrder, paidNotification, postNotification, requestId } from '../../test/repayments-test-kit.ts';
+import {
+  collect,
+  detailOf,
+  expectBooksBalance,
+  openRepayingOrder,
+  paidNotification,
+  postNotification,
+  requestId,
+} from '../../test/repayments-test-kit.ts';
 import { resolveHeldPayment } from './resolve-held-payment.ts';
 import { settlementCertificateHtml } from './settlement-certificate.ts';
 import { pdfMapsCharacters } from '../../test/pdf-streams.ts';
@@ -36,11 +49,18 @@ const payByCode = async (user: LoggedIn, orderId: number, kind: 'nextInstalment'
   return payment!.amount;
 };
 const extensionCode = async (user: LoggedIn, orderId: number) =>
-  bodyOf<TPaymentResponse>((await server.client.call(ENDPOINTS.extensionRepay, { requestId: requestId(), orderId: String(orderId), channel: 'cvs' }, user.headers)).envelope).payment;
+  bodyOf<TPaymentResponse>(
+    (await server.client.call(ENDPOINTS.extensionRepay, { requestId: requestId(), orderId: String(orderId), channel: 'cvs' }, user.headers))
+      .envelope,
+  ).payment;
 const payoffQuote = async (user: LoggedIn, orderId: number) =>
-  bodyOf<TReplanRepayResponse>((await server.client.call(ENDPOINTS.replanRepay, { orderId: String(orderId), kind: 'payoff' }, user.headers)).envelope);
+  bodyOf<TReplanRepayResponse>(
+    (await server.client.call(ENDPOINTS.replanRepay, { orderId: String(orderId), kind: 'payoff' }, user.headers)).envelope,
+  );
 const trialOf = async (user: LoggedIn, orderId: number) =>
-  bodyOf<TExtensionTrialResponse>((await server.client.call(ENDPOINTS.extensionTrial, { orderId: String(orderId) }, user.headers)).envelope);
+  bodyOf<TExtensionTrialResponse>(
+    (await server.client.call(ENDPOINTS.extensionTrial, { orderId: String(orderId) }, user.headers)).envelope,
+  );
 
 describe('money in every order of events', () => {
   it('instalments paid early, then the payoff: the borrower pays interest to the day, no interest of periods that never began', async () => {
@@ -114,7 +134,9 @@ describe('money in every order of events', () => {
     expect(extended).toMatchObject({ state: '待還款', extensionsUsed: 1 });
     expect(extended.instalments[0]?.dueDate).toBe(addDays('2030-03-01', 120));
     // The operator credits the held NT$404: a payment on the loan (no interest has run since the extension day), never a second extension.
-    expect(await resolveHeldPayment({ db: database.handle.db, requestId: Number(code.id), verdict: 'credit', at: server.clock.now() })).toBe('credited');
+    expect(
+      await resolveHeldPayment({ db: database.handle.db, requestId: Number(code.id), verdict: 'credit', at: server.clock.now() }),
+    ).toBe('credited');
     const credited = await detailOf(server, user, orderId);
     expect(credited).toMatchObject({ extensionsUsed: 1 });
     expect(await payoffQuote(user, orderId)).toMatchObject({ principal: 10_000 - 404, interest: 0 });
@@ -140,7 +162,7 @@ describe('money in every order of events', () => {
     await expectBooksBalance(database.handle, orderId);
   });
 
-  it('a payoff over every channel\'s limit: paid in parts, each its own code, interest stopping for what each part paid', async () => {
+  it("a payoff over every channel's limit: paid in parts, each its own code, interest stopping for what each part paid", async () => {
     moveTo('2030-06-01');
     const user = await createBorrower(server, database.handle);
     const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_EQUAL_INSTALMENT_PRODUCT, 100_000, 12);
@@ -148,17 +170,31 @@ describe('money in every order of events', () => {
     const part = async (shown?: number) => {
       const result = await server.client.call(
         ENDPOINTS.repayCollect,
-        { requestId: requestId(), orderId: String(orderId), kind: 'payoffPart', channel: 'atm', ...(shown === undefined ? {} : { amount: shown }) },
+        {
+          requestId: requestId(),
+          orderId: String(orderId),
+          kind: 'payoffPart',
+          channel: 'atm',
+          ...(shown === undefined ? {} : { amount: shown }),
+        },
         user.headers,
       );
       return result.envelope?.status === 200 ? bodyOf<TPaymentResponse>(result.envelope).payment : { refused: result.envelope?.message };
     };
     const payoffChoice = async () =>
-      bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope).choices.find((c) => c.kind === 'payoff');
+      bodyOf<TRepayChannelResponse>(
+        (await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope,
+      ).choices.find((c) => c.kind === 'payoff');
     // Ten of the first period's 30 days on 100,000 at 1 % a month: 333.33 → 333. Over the virtual account's 30,000: in parts.
     expect(await payoffChoice()).toMatchObject({ amount: 100_333, coveredByOpenParts: 0 });
     const certificate = async (as: LoggedIn) => {
-      const request = encodeRequest(ENDPOINTS.settlementCertificate, { orderId: String(orderId) }, server.client.cipher, server.baseUrl, as.headers);
+      const request = encodeRequest(
+        ENDPOINTS.settlementCertificate,
+        { orderId: String(orderId) },
+        server.client.cipher,
+        server.baseUrl,
+        as.headers,
+      );
       const response = await fetch(request.url, { headers: request.headers });
       const bytes = Buffer.from(await response.arrayBuffer());
       return { type: response.headers.get('content-type') ?? '', disposition: response.headers.get('content-disposition') ?? '', bytes };
@@ -201,8 +237,35 @@ describe('money in every order of events', () => {
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.disposition).toContain(encodeURIComponent(`結清證明-${settled.orderNo}.pdf`));
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const html = settlementCertificateHtml({ lender: server.app.config.lender, borrower: { name: '王小明', maskedIdNumber: 'A12****789' }, orderNo: settled.orderNo, disbursedOn: '2030-06-01', settledOn: addDays('2030-06-01', 25), issuedOn: addDays('2030-06-01', 25), account: { principal: money(100_000), principalOutstanding: money(0), interestPaid: money(685), overdueInterestPaid: money(0), feesPaid: money(0), extensionsTaken: 0, extensionFeesPaid: money(0), cashReceived: money(100_685), refunded: money(0) } });
-    for (const text of [settled.orderNo, 'NT$\u00a0100,000', 'NT$\u00a0685', 'NT$\u00a0100,685', '2030/06/01', '2030/06/26', server.app.config.lender.name, server.app.config.lender.registrationNo]) {
+    const html = settlementCertificateHtml({
+      lender: server.app.config.lender,
+      borrower: { name: '王小明', maskedIdNumber: 'A12****789' },
+      orderNo: settled.orderNo,
+      disbursedOn: '2030-06-01',
+      settledOn: addDays('2030-06-01', 25),
+      issuedOn: addDays('2030-06-01', 25),
+      account: {
+        principal: money(100_000),
+        principalOutstanding: money(0),
+        interestPaid: money(685),
+        overdueInterestPaid: money(0),
+        feesPaid: money(0),
+        extensionsTaken: 0,
+        extensionFeesPaid: money(0),
+        cashReceived: money(100_685),
+        refunded: money(0),
+      },
+    });
+    for (const text of [
+      settled.orderNo,
+      'NT$\u00a0100,000',
+      'NT$\u00a0685',
+      'NT$\u00a0100,685',
+      '2030/06/01',
+      '2030/06/26',
+      server.app.config.lender.name,
+      server.app.config.lender.registrationNo,
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(pdfMapsCharacters(pdf.bytes, `結清證明${server.app.config.lender.name}已付利息實收款項合計`)).toEqual([]);
@@ -222,5 +285,30 @@ describe('money in every order of events', () => {
     expect(settled.state).toBe('已結清');
     expect(settled.instalments[0]).toMatchObject({ fee: 2, interest: 10, state: 'paid' });
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 10_012, creditKept: 0 });
+  });
+
+  it('a payoff code quoted before the due date and an extension paid on it, both arriving the same day: the payoff settles the loan as quoted, the extension lapses and its price is kept for the borrower', async () => {
+    moveTo('2030-10-01');
+    const user = await createBorrower(server, database.handle);
+    const orderId = await openRepayingOrder(server, database.handle, user, DEFAULT_SINGLE_REPAYMENT_PRODUCT, 10_000, 90);
+    const due = addDays('2030-10-01', 90);
+    moveTo(addDays(due, -1));
+    // The payoff code of day 89: 10,000 × 12 % × 89 / 365 = 292.6 → 293.
+    const { payment: payoff } = await collect(server, user, orderId, 'payoff', 'atm');
+    expect(payoff!.amount).toBe(10_293);
+    const payoffPaidAt = server.clock.now();
+    moveTo(due);
+    // On the due date the borrower also pays the extension (296 of interest + 25 of fee); it is credited first.
+    const extension = await extensionCode(user, orderId);
+    expect(extension.amount).toBe(321);
+    expect((await postNotification(server, paidNotification(server, extension.id, 321))).text).toBe('1|OK');
+    expect(await detailOf(server, user, orderId)).toMatchObject({ state: '待還款', extensionsUsed: 1 });
+    // The payoff transfer of the day before arrives after it.
+    expect((await postNotification(server, paidNotification(server, payoff!.id, 10_293, undefined, payoffPaidAt))).text).toBe('1|OK');
+    const settled = await detailOf(server, user, orderId);
+    expect(settled).toMatchObject({ state: '已結清', extensionsUsed: 0 });
+    // The loan was paid off as quoted on day 89: no extension fee, the due date unmoved, the NT$321 the borrower's.
+    expect(settled.instalments[0]).toMatchObject({ dueDate: due, interest: 293, fee: 0, state: 'paid' });
+    expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 10_293 + 321, creditKept: 321 });
   });
 });

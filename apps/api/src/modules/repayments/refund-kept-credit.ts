@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
-import { lockOrder } from '../orders/lock-order.ts';
+import { lockOrder } from '../orders/index.ts';
 import { loanAccountOf } from './loan-account-of.ts';
 import { postLoanEvent } from './post-loan-event.ts';
 import { insertCreditRefund, selectCreditKept, selectPaidOrderIdsOfUser } from './repayments-repository.ts';

@@ -1,8 +1,4 @@
-import {
-  REPAY_CHANNEL_TEXTS,
-  repayOverChannelLimit,
-  repayUnderChannelMinimum,
-} from '@app/contract/messages/repayments.ts';
+import { REPAY_CHANNEL_TEXTS, repayOverChannelLimit, repayUnderChannelMinimum } from '@app/contract/messages/repayments.ts';
 import type { TRepayChannel, TRepayChannelCode } from '@app/contract/schemas/repayments.ts';
 import type { RepayConfig } from '../../config/env.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -27,7 +23,9 @@ export function checkChannelLimits(config: RepayConfig, code: TRepayChannelCode,
   const channels = repayChannels(config);
   const channel = channels.find((candidate) => candidate.code === code);
   if (!channel) throw new Error(`unknown channel ${code}`);
-  const other = channels.find((candidate) => candidate.code !== code && candidate.code !== 'manual' && amount >= candidate.minAmount && amount <= candidate.maxAmount);
+  const other = channels.find(
+    (candidate) => candidate.code !== code && candidate.code !== 'manual' && amount >= candidate.minAmount && amount <= candidate.maxAmount,
+  );
   if (amount > channel.maxAmount) {
     throw new AppError('BUSINESS_RULE', {
       userMessage: repayOverChannelLimit(channel.name, channel.maxAmount, other?.name ?? REPAY_CHANNEL_TEXTS.manual.name),

@@ -14,18 +14,23 @@ import {
 
 const money = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
 
-/** Credited payments per Taipei day of [from, until) (gateway and manual alike): what was collected. */
+/**
+ * Credited payments per Taipei day of [from, until) (gateway and manual alike): what was
+ * collected, from repayment_credits_credited_at_amount_idx alone.
+ */
 export async function selectCollectedByDay(db: Db, from: Date, until: Date) {
+  // Grouped by the date, written out as text once per day rather than once per credit.
+  const creditedOn = sql`(${repaymentCredits.creditedAt} at time zone 'Asia/Taipei')::date`;
   return db
     .select({
-      day: sql<string>`to_char(${repaymentCredits.creditedAt} at time zone 'Asia/Taipei', 'YYYY-MM-DD')`,
+      day: sql<string>`to_char(${creditedOn}, 'YYYY-MM-DD')`,
       count: sql<number>`count(*)::int`,
       amount: money(sql`sum(${repaymentCredits.amount})`),
     })
     .from(repaymentCredits)
     .where(and(gte(repaymentCredits.creditedAt, from), lt(repaymentCredits.creditedAt, until)))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+    .groupBy(creditedOn)
+    .orderBy(creditedOn);
 }
 
 /**
@@ -43,8 +48,48 @@ export async function selectInstalmentsDueBetween(db: Db, fromDay: string, toDay
   return row ?? { due: 0, overdue: 0 };
 }
 
-/** Gateway notifications received in [from, until) that said "paid", each with the credit of its transaction (any day), if any. */
-export async function selectNotificationsWithCredits(db: Db, from: Date, until: Date) {
+/** A notification's credit: the credit whose source is the notification's transaction (`gateway:transactionId`, unique). */
+const creditOfNotification = eq(
+  repaymentCredits.source,
+  sql`${collectionNotifications.gateway} || ':' || ${collectionNotifications.transactionId}`,
+);
+
+/** Notifications received in [from, until) that said "paid" (not failed). */
+const paidNotificationsBetween = (from: Date, until: Date) =>
+  and(
+    ne(collectionNotifications.outcome, 'failed'),
+    gte(collectionNotifications.receivedAt, from),
+    lt(collectionNotifications.receivedAt, until),
+  );
+
+/**
+ * Per Taipei day of [from, until), the notifications received that said "paid": counts and
+ * amounts, summed by the database (a day's thousands of rows never leave it), without their
+ * credits — what was credited of them is these totals less the pairs that differ
+ * (selectNotificationsNotMatchingCredits: each notification has one credit at most, both
+ * keys being unique), so the month's notifications are joined to the credits once, not twice.
+ * Days without any are absent.
+ */
+export async function selectNotifiedDays(db: Db, from: Date, until: Date) {
+  // Grouped by the date, written out as text once per day rather than once per notification.
+  const receivedOn = sql`(${collectionNotifications.receivedAt} at time zone 'Asia/Taipei')::date`;
+  return db
+    .select({
+      day: sql<string>`to_char(${receivedOn}, 'YYYY-MM-DD')`,
+      notifiedCount: sql<number>`count(*)::int`,
+      notifiedAmount: money(sql`sum(${collectionNotifications.amount})`),
+    })
+    .from(collectionNotifications)
+    .where(paidNotificationsBetween(from, until))
+    .groupBy(receivedOn)
+    .orderBy(receivedOn);
+}
+
+/**
+ * The notifications received in [from, until) that said "paid" whose transaction was not
+ * credited, or credited with another amount, oldest first, with the credit (if any) and the request's order.
+ */
+export async function selectNotificationsNotMatchingCredits(db: Db, from: Date, until: Date) {
   return db
     .select({
       gateway: collectionNotifications.gateway,
@@ -57,9 +102,14 @@ export async function selectNotificationsWithCredits(db: Db, from: Date, until: 
       creditOrderId: repaymentCredits.orderId,
     })
     .from(collectionNotifications)
-    .leftJoin(repaymentCredits, eq(repaymentCredits.source, sql`${collectionNotifications.gateway} || ':' || ${collectionNotifications.transactionId}`))
+    .leftJoin(repaymentCredits, creditOfNotification)
     .leftJoin(repaymentRequests, eq(repaymentRequests.id, collectionNotifications.requestId))
-    .where(and(ne(collectionNotifications.outcome, 'failed'), gte(collectionNotifications.receivedAt, from), lt(collectionNotifications.receivedAt, until)))
+    .where(
+      and(
+        paidNotificationsBetween(from, until),
+        sql`(${repaymentCredits.id} is null or ${repaymentCredits.amount} <> ${collectionNotifications.amount})`,
+      ),
+    )
     .orderBy(asc(collectionNotifications.id));
 }
 
@@ -67,7 +117,12 @@ export async function selectNotificationsWithCredits(db: Db, from: Date, until: 
 export async function selectGatewayCreditsWithoutNotification(db: Db, from: Date, until: Date) {
   const gateway = sql`split_part(${repaymentCredits.source}, ':', 1)`;
   return db
-    .select({ source: repaymentCredits.source, orderId: repaymentCredits.orderId, amount: repaymentCredits.amount, creditedAt: repaymentCredits.creditedAt })
+    .select({
+      source: repaymentCredits.source,
+      orderId: repaymentCredits.orderId,
+      amount: repaymentCredits.amount,
+      creditedAt: repaymentCredits.creditedAt,
+    })
     .from(repaymentCredits)
     .where(
       and(

@@ -23,14 +23,11 @@ import { quoteAccountExtension } from '../../domain/loan-extension.ts';
 import { addDays, type CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { getOrderOfUser } from '../orders/get-order.ts';
+import { getOrderOfUser, type LoanOrder } from '../orders/index.ts';
 import { loanAccountOf, type LoanBooks } from './loan-account-of.ts';
-import type { LoanOrder } from '../orders/loan-order.ts';
 import { sumOpenPayoffParts } from './repayments-repository.ts';
 
-export type ExtensionPosition =
-  | { allowed: true; quote: ExtensionQuote; apr: number }
-  | { allowed: false; refusal: string; apr: number };
+export type ExtensionPosition = { allowed: true; quote: ExtensionQuote; apr: number } | { allowed: false; refusal: string; apr: number };
 
 /** Where an order stands on `today` (the loan account replayed from its journal): what each choice costs, and whether it may be extended. */
 export interface RepaymentPosition {
@@ -81,7 +78,12 @@ export async function repaymentPosition(options: {
   };
 }
 
-function extensionPosition(options: { order: LoanOrder; books: LoanBooks | null; today: CalendarDate; capPercent: number }): ExtensionPosition {
+function extensionPosition(options: {
+  order: LoanOrder;
+  books: LoanBooks | null;
+  today: CalendarDate;
+  capPercent: number;
+}): ExtensionPosition {
   const { order, books, today, capPercent } = options;
   const terms = order.terms;
   if (terms.method !== 'singleRepayment' || terms.extension === null) return { allowed: false, refusal: EXTENSION_NOT_EXTENDABLE, apr: 0 };
@@ -89,7 +91,14 @@ function extensionPosition(options: { order: LoanOrder; books: LoanBooks | null;
   if (order.state !== '待還款' || !order.disbursedOn || !books || !row || books.account.state !== 'repaying') {
     return { allowed: false, refusal: EXTENSION_ORDER_NOT_REPAYING, apr: 0 };
   }
-  const result = quoteAccountExtension({ terms, account: books.account, disbursedOn: order.disbursedOn, cashFlows: books.cashFlows, on: today, capPercent });
+  const result = quoteAccountExtension({
+    terms,
+    account: books.account,
+    disbursedOn: order.disbursedOn,
+    cashFlows: books.cashFlows,
+    on: today,
+    capPercent,
+  });
   if (!result.ok) {
     const refusal =
       result.reason === 'maxExtensionsReached'
@@ -151,7 +160,10 @@ export function amountFor(
     if (left <= 0) throw new AppError('BUSINESS_RULE', { userMessage: REPAY_PARTS_ALL_ISSUED, message: 'payoff parts all issued' });
     const part = nextPayoffPart(left, channel);
     if (part === null) {
-      throw new AppError('BUSINESS_RULE', { userMessage: repayPartUnderMinimum(channel.name, channel.minAmount), message: 'payoff part under the channel minimum' });
+      throw new AppError('BUSINESS_RULE', {
+        userMessage: repayPartUnderMinimum(channel.name, channel.minAmount),
+        message: 'payoff part under the channel minimum',
+      });
     }
     return { amount: part, extension: null };
   }
@@ -167,8 +179,14 @@ export function repayChoices(position: RepaymentPosition): TRepayChoice[] {
   const choices: TRepayChoice[] = [];
   const next = position.next;
   if (position.order.terms.method === 'equalInstalments' && next) {
-    choices.push({ kind: 'nextInstalment', amount: next.amount, label: repayChoiceNextInstalment(next.number, next.dueDate), instalment: next.number });
-    if (position.allDue > 0 && position.allDue !== next.amount) choices.push({ kind: 'allDue', amount: position.allDue, label: REPAY_CHOICE_ALL_DUE });
+    choices.push({
+      kind: 'nextInstalment',
+      amount: next.amount,
+      label: repayChoiceNextInstalment(next.number, next.dueDate),
+      instalment: next.number,
+    });
+    if (position.allDue > 0 && position.allDue !== next.amount)
+      choices.push({ kind: 'allDue', amount: position.allDue, label: REPAY_CHOICE_ALL_DUE });
   }
   choices.push({ kind: 'payoff', amount: position.payoff, label: REPAY_CHOICE_PAYOFF, coveredByOpenParts: position.coveredByOpenParts });
   if (position.extension.allowed) {

@@ -8,6 +8,7 @@ import {
   loanJournalLines,
   orderInstalments,
   repaymentCredits,
+  reminderTemplates,
   repaymentReminders,
   repaymentRequests,
 } from '../../db/schema/repayments.ts';
@@ -96,10 +97,7 @@ export async function selectOrderRequests(db: Db, orderId: number): Promise<Repa
 }
 
 /** Records a verified notification once per gateway transaction; null when this transaction was already recorded. */
-export async function insertNotificationOnce(
-  db: Db,
-  values: typeof collectionNotifications.$inferInsert,
-): Promise<number | null> {
+export async function insertNotificationOnce(db: Db, values: typeof collectionNotifications.$inferInsert): Promise<number | null> {
   const [row] = await db.insert(collectionNotifications).values(values).onConflictDoNothing().returning({ id: collectionNotifications.id });
   return row?.id ?? null;
 }
@@ -119,7 +117,11 @@ export async function selectOrderCredits(db: Db, orderId: number): Promise<Repay
 
 export async function selectExtensions(db: Db, orderIds: readonly number[]): Promise<LoanExtensionRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(loanExtensions).where(inArray(loanExtensions.orderId, [...orderIds])).orderBy(asc(loanExtensions.id));
+  return db
+    .select()
+    .from(loanExtensions)
+    .where(inArray(loanExtensions.orderId, [...orderIds]))
+    .orderBy(asc(loanExtensions.id));
 }
 
 export async function insertExtensionOnce(db: Db, values: typeof loanExtensions.$inferInsert): Promise<LoanExtensionRow | null> {
@@ -128,9 +130,43 @@ export async function insertExtensionOnce(db: Db, values: typeof loanExtensions.
 }
 
 /** Records a reminder as sent; false when it was already sent (each is sent once). */
-export async function insertReminderOnce(db: Db, values: typeof repaymentReminders.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(repaymentReminders).values(values).onConflictDoNothing().returning({ id: repaymentReminders.id });
-  return rows.length === 1;
+/** The reminders already sent of these orders on these due dates, as `orderId:kind:dueDate` keys (a repeated run sends nothing and opens no transaction). */
+export async function selectSentReminders(db: Db, orderIds: readonly number[], dueDates: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0 || dueDates.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: repaymentReminders.orderId, kind: repaymentReminders.kind, dueDate: repaymentReminders.dueDate })
+    .from(repaymentReminders)
+    .where(and(inArray(repaymentReminders.orderId, [...orderIds]), inArray(repaymentReminders.dueDate, [...dueDates])));
+  return new Set(rows.map((row) => `${row.orderId}:${row.kind}:${row.dueDate}`));
+}
+
+/** Records many reminders; answers those recorded now (`orderId:kind:dueDate`), not those recorded before. */
+export async function insertRemindersOnce(db: Db, rows: Array<typeof repaymentReminders.$inferInsert>): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insert(repaymentReminders)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ orderId: repaymentReminders.orderId, kind: repaymentReminders.kind, dueDate: repaymentReminders.dueDate });
+  return new Set(inserted.map((row) => `${row.orderId}:${row.kind}:${row.dueDate}`));
+}
+
+/** Takes back reminders recorded and not sent (their sending failed), so a later run sends them. */
+export async function deleteReminders(db: Db, rows: ReadonlyArray<{ orderId: number; kind: string; dueDate: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .delete(repaymentReminders)
+    .where(
+      or(
+        ...rows.map((row) =>
+          and(
+            eq(repaymentReminders.orderId, row.orderId),
+            eq(repaymentReminders.kind, row.kind),
+            eq(repaymentReminders.dueDate, row.dueDate),
+          ),
+        ),
+      ),
+    );
 }
 
 export async function countRequestsOfUser(db: Db, userId: number): Promise<number> {
@@ -142,9 +178,13 @@ export async function eraseTransferDetails(db: Db, userId: number): Promise<void
   await db
     .update(repaymentRequests)
     .set({ fromAccountLast5: null, receiptImageKey: null })
-    .where(and(eq(repaymentRequests.userId, userId), or(sql`${repaymentRequests.fromAccountLast5} is not null`, sql`${repaymentRequests.receiptImageKey} is not null`)));
+    .where(
+      and(
+        eq(repaymentRequests.userId, userId),
+        or(sql`${repaymentRequests.fromAccountLast5} is not null`, sql`${repaymentRequests.receiptImageKey} is not null`),
+      ),
+    );
 }
-
 
 /** Requests in one state, oldest first (the operator's lists). */
 export async function selectRequestsInState(db: Db, state: RepaymentRequestRow['state']): Promise<RepaymentRequestRow[]> {
@@ -196,7 +236,10 @@ export async function selectRefundTotals(db: Db, orderIds: readonly number[]): P
 
 /** The orders a user has paid anything on (through any channel). */
 export async function selectPaidOrderIdsOfUser(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectDistinct({ orderId: repaymentRequests.orderId }).from(repaymentRequests).where(eq(repaymentRequests.userId, userId));
+  const rows = await db
+    .selectDistinct({ orderId: repaymentRequests.orderId })
+    .from(repaymentRequests)
+    .where(eq(repaymentRequests.userId, userId));
   return rows.map((row) => row.orderId);
 }
 
@@ -211,12 +254,17 @@ export async function selectNotificationsOfOrder(db: Db, orderId: number) {
 
 /** Orders with any payment request (those whose receipts the book check compares). */
 export async function selectJournalOrderIdsForCheck(db: Db): Promise<number[]> {
-  const rows = await db.selectDistinct({ orderId: repaymentRequests.orderId }).from(repaymentRequests).orderBy(asc(repaymentRequests.orderId));
+  const rows = await db
+    .selectDistinct({ orderId: repaymentRequests.orderId })
+    .from(repaymentRequests)
+    .orderBy(asc(repaymentRequests.orderId));
   return rows.map((row) => row.orderId);
 }
 
 /** Gateway notifications per gateway and outcome (credited, held, failed, unknown), count and amount (the metrics). */
-export async function countNotificationsByOutcome(db: Db): Promise<Array<{ gateway: string; outcome: string; count: number; amount: number }>> {
+export async function countNotificationsByOutcome(
+  db: Db,
+): Promise<Array<{ gateway: string; outcome: string; count: number; amount: number }>> {
   const rows = await db
     .select({
       gateway: collectionNotifications.gateway,
@@ -242,13 +290,29 @@ export async function selectInstalments(db: Db, orderIds: readonly number[]): Pr
     .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
 }
 
+export type InstalmentPosition = Pick<
+  OrderInstalmentRow,
+  'dueDate' | 'interest' | 'fee' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'
+>;
+
 /** An instalment's figures as the loan account stands (its due date moves with an extension). */
-export async function updateInstalmentPosition(
-  db: Db,
-  id: number,
-  set: Pick<OrderInstalmentRow, 'dueDate' | 'interest' | 'fee' | 'overdueInterest' | 'paidPrincipal' | 'paidInterest' | 'paidFee' | 'paidOverdueInterest' | 'settledAt'>,
-): Promise<void> {
+export async function updateInstalmentPosition(db: Db, id: number, set: InstalmentPosition): Promise<void> {
   await db.update(orderInstalments).set(set).where(eq(orderInstalments.id, id));
+}
+
+/** Many instalments' figures in one statement (the overdue run's batch): `update … from (values …)`. */
+export async function updateInstalmentPositions(db: Db, changes: ReadonlyArray<{ id: number; next: InstalmentPosition }>): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map(
+    ({ id, next }) =>
+      sql`(${id}::int, ${next.dueDate}::date, ${next.interest}::int, ${next.fee}::int, ${next.overdueInterest}::int, ${next.paidPrincipal}::int, ${next.paidInterest}::int, ${next.paidFee}::int, ${next.paidOverdueInterest}::int, ${next.settledAt}::timestamptz)`,
+  );
+  await db.execute(sql`
+    update ${orderInstalments} as i set
+      due_date = v.due_date, interest = v.interest, fee = v.fee, overdue_interest = v.overdue_interest, paid_principal = v.paid_principal,
+      paid_interest = v.paid_interest, paid_fee = v.paid_fee, paid_overdue_interest = v.paid_overdue_interest, settled_at = v.settled_at
+    from (values ${sql.join(rows, sql`, `)}) as v(id, due_date, interest, fee, overdue_interest, paid_principal, paid_interest, paid_fee, paid_overdue_interest, settled_at)
+    where i.id = v.id`);
 }
 
 /** Records a journal entry once per source; null when that source was already posted. */
@@ -261,7 +325,23 @@ export async function selectJournalEntries(db: Db, orderId: number): Promise<Loa
   return db.select().from(loanJournalEntries).where(eq(loanJournalEntries.orderId, orderId)).orderBy(asc(loanJournalEntries.id));
 }
 
-export async function insertJournalLines(db: Db, lines: Array<{ entryId: number; orderId: number; account: string; amount: number }>): Promise<void> {
+/** The journals of several orders in one query (the overdue run's batch), each in entry order. */
+export async function selectJournalEntriesOfOrders(db: Db, orderIds: readonly number[]): Promise<Map<number, LoanJournalEntryRow[]>> {
+  const byOrder = new Map<number, LoanJournalEntryRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(loanJournalEntries)
+    .where(inArray(loanJournalEntries.orderId, [...orderIds]))
+    .orderBy(asc(loanJournalEntries.orderId), asc(loanJournalEntries.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+export async function insertJournalLines(
+  db: Db,
+  lines: Array<{ entryId: number; orderId: number; account: string; amount: number }>,
+): Promise<void> {
   if (lines.length > 0) await db.insert(loanJournalLines).values(lines);
 }
 
@@ -278,24 +358,36 @@ export async function selectJournalBalances(db: Db, orderId: number): Promise<Ma
 /** Entries whose lines do not sum to zero (none, when the books are kept right). */
 export async function selectUnbalancedEntries(db: Db): Promise<Array<{ entryId: number; orderId: number; sum: number }>> {
   return db
-    .select({ entryId: loanJournalLines.entryId, orderId: loanJournalLines.orderId, sum: sql<number>`sum(${loanJournalLines.amount})::int` })
+    .select({
+      entryId: loanJournalLines.entryId,
+      orderId: loanJournalLines.orderId,
+      sum: sql<number>`sum(${loanJournalLines.amount})::int`,
+    })
     .from(loanJournalLines)
     .groupBy(loanJournalLines.entryId, loanJournalLines.orderId)
     .having(sql`sum(${loanJournalLines.amount}) <> 0`);
 }
 
 export async function selectJournalOrderIds(db: Db): Promise<number[]> {
-  const rows = await db.selectDistinct({ orderId: loanJournalEntries.orderId }).from(loanJournalEntries).orderBy(asc(loanJournalEntries.orderId));
+  const rows = await db
+    .selectDistinct({ orderId: loanJournalEntries.orderId })
+    .from(loanJournalEntries)
+    .orderBy(asc(loanJournalEntries.orderId));
   return rows.map((row) => row.orderId);
 }
 
 /** Orders whose borrower's credit (money kept beyond what was owed) is not paid back: the credit account's balance (optionally of some orders only). */
-export async function selectCreditKept(db: Db, options: { orderIds?: readonly number[] } = {}): Promise<Array<{ orderId: number; kept: number }>> {
+export async function selectCreditKept(
+  db: Db,
+  options: { orderIds?: readonly number[] } = {},
+): Promise<Array<{ orderId: number; kept: number }>> {
   if (options.orderIds?.length === 0) return [];
   return db
     .select({ orderId: loanJournalLines.orderId, kept: sql<number>`(-sum(${loanJournalLines.amount}))::int` })
     .from(loanJournalLines)
-    .where(and(eq(loanJournalLines.account, 'credit'), options.orderIds ? inArray(loanJournalLines.orderId, [...options.orderIds]) : undefined))
+    .where(
+      and(eq(loanJournalLines.account, 'credit'), options.orderIds ? inArray(loanJournalLines.orderId, [...options.orderIds]) : undefined),
+    )
     .groupBy(loanJournalLines.orderId)
     .having(sql`sum(${loanJournalLines.amount}) < 0`)
     .orderBy(asc(loanJournalLines.orderId));
@@ -347,4 +439,16 @@ export function owingInstalmentsDueOnQuery(db: Db, dates: readonly string[]) {
     .from(orderInstalments)
     .where(and(inArray(orderInstalments.dueDate, [...dates]), isNull(orderInstalments.settledAt), sql`${instalmentOwedSql} > 0`))
     .orderBy(asc(orderInstalments.orderId), asc(orderInstalments.number));
+}
+
+export type ReminderTemplateRow = typeof reminderTemplates.$inferSelect;
+
+/** The latest saved template of each kind (a kind never saved has none). */
+export async function selectLatestReminderTemplates(db: Db): Promise<ReminderTemplateRow[]> {
+  return db.selectDistinctOn([reminderTemplates.kind]).from(reminderTemplates).orderBy(reminderTemplates.kind, desc(reminderTemplates.id));
+}
+
+/** A saved template: a new row, the older ones kept. */
+export async function insertReminderTemplate(db: Db, row: Omit<ReminderTemplateRow, 'id'>): Promise<void> {
+  await db.insert(reminderTemplates).values(row);
 }

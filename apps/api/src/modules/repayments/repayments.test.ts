@@ -52,8 +52,16 @@ describe('store code: asked for, paid at the counter, settled', () => {
     expect((await collect(server, user, orderId, 'payoff')).payment?.id).toBe(payment!.id);
     // The same requestId again: the first answer, nothing new.
     const repeatId = requestId();
-    const once = await server.client.call(ENDPOINTS.repayCollect, { requestId: repeatId, orderId: String(orderId), kind: 'payoff', channel: 'atm' }, user.headers);
-    const twice = await server.client.call(ENDPOINTS.repayCollect, { requestId: repeatId, orderId: String(orderId), kind: 'payoff', channel: 'atm' }, user.headers);
+    const once = await server.client.call(
+      ENDPOINTS.repayCollect,
+      { requestId: repeatId, orderId: String(orderId), kind: 'payoff', channel: 'atm' },
+      user.headers,
+    );
+    const twice = await server.client.call(
+      ENDPOINTS.repayCollect,
+      { requestId: repeatId, orderId: String(orderId), kind: 'payoff', channel: 'atm' },
+      user.headers,
+    );
     expect(bodyOf<TPaymentResponse>(twice.envelope)).toEqual(bodyOf<TPaymentResponse>(once.envelope));
 
     // The tester at the sandbox counter the answer names: looks the code up, pays it.
@@ -75,7 +83,10 @@ describe('store code: asked for, paid at the counter, settled', () => {
     expect(order).toMatchObject({ state: '已結清', outstanding: 0 });
     // Paid: no counter link any more; the unpaid account is not needed now (no link, no number shown).
     expect(order.payments.map((item) => item.sandboxPayUrl ?? null)).toEqual([null, null]);
-    expect(order.payments.map((item) => [item.id === payment!.id, item.channel, item.state])).toEqual([[false, 'atm', 'notNeeded'], [true, 'cvs', 'paid']]);
+    expect(order.payments.map((item) => [item.id === payment!.id, item.channel, item.state])).toEqual([
+      [false, 'atm', 'notNeeded'],
+      [true, 'cvs', 'paid'],
+    ]);
     expect(order.payments[0]?.virtualAccount).toBeNull();
     expect(order.instalments.map((row) => [row.principal, row.interest, row.paid, row.state])).toEqual([[10_000, 0, 10_000, 'paid']]);
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 10_000, creditKept: 0 });
@@ -165,12 +176,16 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     // 4,876 × 12 % × 10 / 365 = 16.03 → 16.
     expect(late.instalments[0]).toMatchObject({ overdueInterest: 16, total: 5_192, state: 'overdue' });
 
-    const channels = bodyOf<TRepayChannelResponse>((await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope);
+    const channels = bodyOf<TRepayChannelResponse>(
+      (await server.client.call(ENDPOINTS.repayChannel, { orderId: String(orderId) }, user.headers)).envelope,
+    );
     expect(channels.choices).toEqual([
       { kind: 'nextInstalment', amount: 5_192, label: '第 1 期（2030/02/28 到期）', instalment: 1 },
       { kind: 'payoff', amount: 30_397, label: '全部結清（利息計至今日）', coveredByOpenParts: 0 },
     ]);
-    expect(channels.channels.map((channel) => [channel.code, channel.minAmount, channel.maxAmount, channel.payerFee, channel.validHours])).toEqual([
+    expect(
+      channels.channels.map((channel) => [channel.code, channel.minAmount, channel.maxAmount, channel.payerFee, channel.validHours]),
+    ).toEqual([
       ['cvs', 33, 20_000, 0, 72],
       ['atm', 1, 30_000, 15, 72],
       ['manual', 1, 10_000_000, 0, 0],
@@ -191,12 +206,25 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
       [0, 'unpaid'],
     ]);
 
-    const quote = bodyOf<TReplanRepayResponse>((await server.client.call(ENDPOINTS.replanRepay, { orderId: String(orderId), kind: 'payoff' }, user.headers)).envelope);
+    const quote = bodyOf<TReplanRepayResponse>(
+      (await server.client.call(ENDPOINTS.replanRepay, { orderId: String(orderId), kind: 'payoff' }, user.headers)).envelope,
+    );
     // 25,124 outstanding × 1 % a month × 10 of the period's 31 days = 81.05 → 81; the 677 of later interest is saved.
-    expect(quote).toEqual({ kind: 'payoff', amount: 25_205, principal: 25_124, interest: 81, fee: 0, overdueInterest: 0, interestUntil: '2030-03-10', interestSaved: 677 });
+    expect(quote).toEqual({
+      kind: 'payoff',
+      amount: 25_205,
+      principal: 25_124,
+      interest: 81,
+      fee: 0,
+      overdueInterest: 0,
+      interestUntil: '2030-03-10',
+      interestSaved: 677,
+    });
 
     const overLimit = await collect(server, user, orderId, 'payoff', 'cvs');
-    expect(overLimit.result.envelope).toEqual(refusal(repayOverChannelLimit(REPAY_CHANNEL_TEXTS.cvs.name, 20_000, REPAY_CHANNEL_TEXTS.atm.name)));
+    expect(overLimit.result.envelope).toEqual(
+      refusal(repayOverChannelLimit(REPAY_CHANNEL_TEXTS.cvs.name, 20_000, REPAY_CHANNEL_TEXTS.atm.name)),
+    );
     const payoff = await collect(server, user, orderId, 'payoff', 'atm');
     expect(payoff.payment?.amount).toBe(25_205);
     expect((await postNotification(server, paidNotification(server, payoff.payment!.id, 25_205))).text).toBe(ACK);
@@ -221,7 +249,13 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     const payoff = (await collect(server, user, orderId, 'payoff', 'atm')).payment!;
     expect(payoff.amount).toBe(12_000);
     // A failed attempt is acknowledged and changes nothing.
-    const failed = sandboxGateway(server).notificationFields({ requestId: payoff.id, transactionId: 'SBXCFAILED01', amount: payoff.amount, paidAt: server.clock.now(), paid: false });
+    const failed = sandboxGateway(server).notificationFields({
+      requestId: payoff.id,
+      transactionId: 'SBXCFAILED01',
+      amount: payoff.amount,
+      paidAt: server.clock.now(),
+      paid: false,
+    });
     expect((await postNotification(server, failed)).text).toBe(ACK);
     expect((await detailOf(server, user, orderId)).payments.map((item) => item.state)).toEqual(['pending', 'pending']);
     // The payoff arrives first: settled.
@@ -230,7 +264,11 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     expect(settled.state).toBe('已結清');
     expect(settled.creditKept).toBe(0);
     // The earlier code is no longer shown: nothing is owed, nobody should pay it.
-    expect(settled.payments.find((payment) => payment.id === next.id)).toMatchObject({ state: 'notNeeded', storeCode: null, virtualAccount: null });
+    expect(settled.payments.find((payment) => payment.id === next.id)).toMatchObject({
+      state: 'notNeeded',
+      storeCode: null,
+      virtualAccount: null,
+    });
     expect(settled.payments.find((payment) => payment.id === next.id)?.sandboxPayUrl).toBeUndefined();
     // The earlier request is paid afterwards all the same: the money is kept as credit, and the borrower sees it.
     expect((await postNotification(server, paidNotification(server, next.id, next.amount))).text).toBe(ACK);
@@ -245,7 +283,9 @@ describe('allocation and early payoff through the gateway, whole tables', () => 
     server.clock.advance(61_000);
     await server.client.call(ENDPOINTS.sendVerifyCode, { mobile: user.mobile, purpose: 'destroy' }, user.headers);
     const destroyCode = await latestCode(server, user.mobile);
-    expect((await server.client.call(ENDPOINTS.destroy, { code: destroyCode }, user.headers)).envelope).toEqual(refusal(DESTROY_CREDIT_LEFT));
+    expect((await server.client.call(ENDPOINTS.destroy, { code: destroyCode }, user.headers)).envelope).toEqual(
+      refusal(DESTROY_CREDIT_LEFT),
+    );
     expect((await detailOf(server, user, orderId)).creditKept).toBe(next.amount);
 
     // The operator pays the credit back: ten racing refunds record it once, for the whole amount.
@@ -289,7 +329,11 @@ describe('manual transfer: 待確認 until an operator decides', () => {
     const receipt = (await uploadedImage(server, user)).key;
     const today = (await detailOf(server, user, orderId)).disbursedOn!;
     const report = (amount: number, key = receipt) =>
-      server.client.call(ENDPOINTS.repayManual, { requestId: requestId(), orderId: String(orderId), amount, paidOn: today, fromAccountLast5: '12345', receiptImageKey: key }, user.headers);
+      server.client.call(
+        ENDPOINTS.repayManual,
+        { requestId: requestId(), orderId: String(orderId), amount, paidOn: today, fromAccountLast5: '12345', receiptImageKey: key },
+        user.headers,
+      );
 
     const stranger = await borrower();
     const strangerKey = (await uploadedImage(server, stranger)).key;
@@ -313,12 +357,15 @@ describe('manual transfer: 待確認 until an operator decides', () => {
     expect(order.instalments[0]?.paid).toBe(1_000);
     expect(order.state).toBe('待還款');
     expect(await expectBooksBalance(database.handle, orderId)).toEqual({ credited: 1_000, creditKept: 0 });
-    const [row] = await db().select().from(repaymentRequests).where(eq(repaymentRequests.id, Number(first.id)));
+    const [row] = await db()
+      .select()
+      .from(repaymentRequests)
+      .where(eq(repaymentRequests.id, Number(first.id)));
     expect(row?.fromAccountLast5).toBe('12345');
   });
 });
 
-describe('another user\'s order', () => {
+describe("another user's order", () => {
   it('is not found on every repayment path', async () => {
     const owner = await borrower();
     const other = await borrower();
@@ -329,7 +376,10 @@ describe('another user\'s order', () => {
       [ENDPOINTS.repayChannel, { orderId }],
       [ENDPOINTS.repayCollect, { requestId: requestId(), orderId, kind: 'payoff', channel: 'cvs' }],
       [ENDPOINTS.replanRepay, { orderId, kind: 'payoff' }],
-      [ENDPOINTS.repayManual, { requestId: requestId(), orderId, amount: 100, paidOn: '2030-01-01', fromAccountLast5: '12345', receiptImageKey: receipt }],
+      [
+        ENDPOINTS.repayManual,
+        { requestId: requestId(), orderId, amount: 100, paidOn: '2030-01-01', fromAccountLast5: '12345', receiptImageKey: receipt },
+      ],
       [ENDPOINTS.extensionTrial, { orderId }],
       [ENDPOINTS.extensionRepay, { requestId: requestId(), orderId, channel: 'cvs' }],
     ];
@@ -337,6 +387,11 @@ describe('another user\'s order', () => {
       expect((await server.client.call(endpoint, payload, other.headers)).envelope, endpoint.path).toEqual(refusal(ORDER_NOT_FOUND));
       expect((await server.client.call(endpoint, payload, {})).envelope?.status, endpoint.path).toBe(301);
     }
-    expect(await db().select().from(repaymentRequests).where(eq(repaymentRequests.userId, Number(other.userId)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(repaymentRequests)
+        .where(eq(repaymentRequests.userId, Number(other.userId))),
+    ).toEqual([]);
   });
 });

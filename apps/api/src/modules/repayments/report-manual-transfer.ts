@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { REPAYING_ORDER_STATES } from '../../domain/order-states.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isOwnUpload } from '../uploads/is-own-upload.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { paymentView } from './payment-view.ts';
 import { ownOrder } from './repayment-position.ts';
 import { insertRepaymentRequest } from './repayments-repository.ts';

@@ -37,16 +37,34 @@ export async function resolveHeldPayment(options: {
       await postLoanEvent({
         db: tx,
         orderId: request.orderId,
-        event: { kind: 'returnHeld', source: `return:${holdSource}`, amount: notification.amount, valueDate: today, paidOn: today, detail: { requestId: request.id } },
+        event: {
+          kind: 'returnHeld',
+          source: `return:${holdSource}`,
+          amount: notification.amount,
+          valueDate: today,
+          paidOn: today,
+          detail: { requestId: request.id },
+        },
         at,
         today,
         cause: 'operator',
       });
-      await updateRepaymentRequest(tx, request.id, request.state === 'held' ? { state: 'rejected', detail: reviewed } : { detail: reviewed });
+      await updateRepaymentRequest(
+        tx,
+        request.id,
+        request.state === 'held' ? { state: 'rejected', detail: reviewed } : { detail: reviewed },
+      );
       return 'refunded';
     }
     await updateNotificationOutcome(tx, notification.id, 'credited');
-    await creditRepayment({ db: tx, request, amount: money(notification.amount), source: `${request.gateway}:${notification.transactionId}`, at, releasedHold: holdSource });
+    await creditRepayment({
+      db: tx,
+      request,
+      amount: money(notification.amount),
+      source: `${request.gateway}:${notification.transactionId}`,
+      at,
+      releasedHold: holdSource,
+    });
     await updateRepaymentRequest(tx, request.id, { detail: reviewed });
     return 'credited';
   });

@@ -23,7 +23,10 @@ export async function reviewManualTransfer(options: {
     const request = await selectRequest(tx, requestId, { forUpdate: true });
     if (!request || request.channel !== 'manual' || request.state !== 'awaitingConfirmation') return 'notAwaiting';
     if (verdict === 'reject') {
-      await updateRepaymentRequest(tx, request.id, { state: 'rejected', detail: { ...request.detail, reviewedAt: at.toISOString(), note: options.note ?? '' } });
+      await updateRepaymentRequest(tx, request.id, {
+        state: 'rejected',
+        detail: { ...request.detail, reviewedAt: at.toISOString(), note: options.note ?? '' },
+      });
       return 'rejected';
     }
     await creditRepayment({ db: tx, request, amount: money(request.amount), source: `manual:${request.id}`, at });

@@ -14,12 +14,18 @@ import { withSandboxCounter } from './loan-of-order.ts';
 import { quoteEarlyRepayment } from './quote-early-repayment.ts';
 import { creditLeftOfUser } from './refund-kept-credit.ts';
 import { reportManualTransfer } from './report-manual-transfer.ts';
-import { countNotificationsByOutcome, countRequestsOfUser, eraseTransferDetails, selectRequest, selectRequestByCode } from './repayments-repository.ts';
+import {
+  countNotificationsByOutcome,
+  countRequestsOfUser,
+  eraseTransferDetails,
+  selectRequest,
+  selectRequestByCode,
+} from './repayments-repository.ts';
 import { SandboxCollectionGateway } from './sandbox-collection-gateway.ts';
 import { sandboxStorePage } from './sandbox-store-page.ts';
 import { tryExtension } from './try-extension.ts';
 import { EcpayCollectionGateway } from './ecpay-collection-gateway.ts';
-import { loadBankDirectory } from '../bank-accounts/bank-directory.ts';
+import { loadBankDirectory } from '../bank-accounts/index.ts';
 import { readNotificationForm, registerNotificationRoute } from '../../net/notification-form.ts';
 import { postForm } from '../../net/post-form.ts';
 
@@ -31,7 +37,9 @@ export const COLLECTION_NOTIFY_PREFIX = '/repayments/notify/';
  * sandbox, outside production only. Production without ECPay is refused by config/env.ts
  * at start; this refuses it again for a Config built some other way.
  */
-async function collectionGatewayOf(app: FastifyInstance): Promise<{ gateway: CollectionGateway; sandbox: SandboxCollectionGateway | null }> {
+async function collectionGatewayOf(
+  app: FastifyInstance,
+): Promise<{ gateway: CollectionGateway; sandbox: SandboxCollectionGateway | null }> {
   const config = app.config;
   if (config.ecpay) {
     if (!config.publicBaseUrl) throw new Error('repayments: the ECPay gateway needs PUBLIC_BASE_URL (where ECPay posts its notifications)');
@@ -47,7 +55,9 @@ async function collectionGatewayOf(app: FastifyInstance): Promise<{ gateway: Col
     return { gateway, sandbox: null };
   }
   if (config.nodeEnv === 'production') {
-    throw new Error('repayments: no collection gateway in production (set the ECPAY_* variables and PUBLIC_BASE_URL; the sandbox never runs there)');
+    throw new Error(
+      'repayments: no collection gateway in production (set the ECPAY_* variables and PUBLIC_BASE_URL; the sandbox never runs there)',
+    );
   }
   const sandbox = new SandboxCollectionGateway({ secret: config.paymentNotifySecret });
   return { gateway: sandbox, sandbox };
@@ -68,13 +78,21 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
     name: 'collection_notifications',
     help: 'Paid notifications of the collection gateways per outcome (credited; held: amount differs, awaiting an operator; failed; unknown).',
     labelNames: ['gateway', 'outcome'],
-    read: async () => (await countNotificationsByOutcome(app.db)).map((row) => ({ labels: { gateway: row.gateway, outcome: row.outcome }, value: row.count })),
+    read: async () =>
+      (await countNotificationsByOutcome(app.db)).map((row) => ({
+        labels: { gateway: row.gateway, outcome: row.outcome },
+        value: row.count,
+      })),
   });
   app.metrics.databaseGauge({
     name: 'collection_notifications_amount_ntd',
     help: 'Paid notifications of the collection gateways per outcome (NT$).',
     labelNames: ['gateway', 'outcome'],
-    read: async () => (await countNotificationsByOutcome(app.db)).map((row) => ({ labels: { gateway: row.gateway, outcome: row.outcome }, value: row.amount })),
+    read: async () =>
+      (await countNotificationsByOutcome(app.db)).map((row) => ({
+        labels: { gateway: row.gateway, outcome: row.outcome },
+        value: row.amount,
+      })),
   });
 
   app.personalData.register({
@@ -93,7 +111,14 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
 
   app.endpoint(
     ENDPOINTS.settlementCertificate,
-    (payload, ctx) => settlementCertificate({ db: ctx.db, lender: config.lender, userId: ctx.requireUser().id, orderId: Number(payload.orderId), now: ctx.now }),
+    (payload, ctx) =>
+      settlementCertificate({
+        db: ctx.db,
+        lender: config.lender,
+        userId: ctx.requireUser().id,
+        orderId: Number(payload.orderId),
+        now: ctx.now,
+      }),
     { html: true },
   );
   app.endpoint(ENDPOINTS.repayChannel, (payload, ctx) =>
@@ -191,10 +216,22 @@ export const repaymentsModule: FastifyPluginAsync = async (app) => {
     sandboxStorePage({ code, request: code ? await selectRequestByCode(app.db, code) : null, result });
   // Its own form posts back to this server (the API's closed policy forbids any form).
   const counterPolicy = (reply: FastifyReply) =>
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
   for (const path of ['/sandbox/cvs', '/sandbox/atm']) {
     app.get<{ Querystring: { code?: string } }>(path, async (req, reply) =>
-      counterPolicy(reply).type('text/html; charset=utf-8').send(await page(String(req.query.code ?? '').trim().slice(0, 32), null)),
+      counterPolicy(reply)
+        .type('text/html; charset=utf-8')
+        .send(
+          await page(
+            String(req.query.code ?? '')
+              .trim()
+              .slice(0, 32),
+            null,
+          ),
+        ),
     );
   }
   app.post('/sandbox/pay', async (req, reply) => {

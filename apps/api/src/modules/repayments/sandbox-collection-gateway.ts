@@ -34,7 +34,13 @@ export class SandboxCollectionGateway implements CollectionGateway {
   }
 
   /** The notification a gateway sends when the request was paid (`amount` as the clerk took it), signed. */
-  notificationFields(options: { requestId: string; transactionId: string; amount: number; paidAt: Date; paid?: boolean }): Record<string, string> {
+  notificationFields(options: {
+    requestId: string;
+    transactionId: string;
+    amount: number;
+    paidAt: Date;
+    paid?: boolean;
+  }): Record<string, string> {
     return signFields(
       {
         MerchantID: MERCHANT_ID,
@@ -52,7 +58,8 @@ export class SandboxCollectionGateway implements CollectionGateway {
   readNotification(fields: Readonly<Record<string, string>>): CollectionNotificationReading {
     if (!hasValidCheckValue(fields, this.options.secret)) return { ok: false, reason: 'signature' };
     const { MerchantTradeNo, TradeNo, TradeAmt, RtnCode } = fields;
-    if (!MerchantTradeNo || !/^[1-9]\d{0,9}$/.test(MerchantTradeNo) || Number(MerchantTradeNo) > 2_147_483_647) return { ok: false, reason: 'malformed' };
+    if (!MerchantTradeNo || !/^[1-9]\d{0,9}$/.test(MerchantTradeNo) || Number(MerchantTradeNo) > 2_147_483_647)
+      return { ok: false, reason: 'malformed' };
     if (!TradeNo || TradeNo.length > 64 || !TradeAmt || !/^\d{1,9}$/.test(TradeAmt) || !RtnCode) {
       return { ok: false, reason: 'malformed' };
     }

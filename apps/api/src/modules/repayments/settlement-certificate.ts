@@ -16,8 +16,8 @@ import type { LoanAccount } from '../../domain/loan-account.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { escapeHtml, FileAnswer } from '../../plugins/envelope-codec.ts';
-import { renderContractPdf } from '../contracts/render-contract-pdf.ts';
-import { getBorrowerIdentity } from '../onboarding/get-borrower-identity.ts';
+import { renderContractPdf } from '../contracts/index.ts';
+import { getBorrowerIdentity } from '../onboarding/index.ts';
 import { loanAccountOf } from './loan-account-of.ts';
 import { ownOrder } from './repayment-position.ts';
 
@@ -27,7 +27,13 @@ import { ownOrder } from './repayment-position.ts';
  * was paid, every figure from the loan's journal replayed (never a stored total). Before
  * the order is settled it is refused; another user's order is "not found".
  */
-export async function settlementCertificate(options: { db: Db; lender: TLender; userId: number; orderId: number; now: Date }): Promise<FileAnswer> {
+export async function settlementCertificate(options: {
+  db: Db;
+  lender: TLender;
+  userId: number;
+  orderId: number;
+  now: Date;
+}): Promise<FileAnswer> {
   const { db, lender, userId, now } = options;
   const order = await ownOrder({ db, userId, orderId: options.orderId });
   const today = taipeiCalendarDate(now);
@@ -37,7 +43,10 @@ export async function settlementCertificate(options: { db: Db; lender: TLender; 
     throw new AppError('BUSINESS_RULE', { userMessage: SETTLEMENT_NOT_SETTLED, message: 'certificate of an order not settled' });
   }
   const identity = await getBorrowerIdentity({ db, userId });
-  const settledOn = account.instalments.reduce<string>((last, row) => (row.settledOn && row.settledOn > last ? row.settledOn : last), order.disbursedOn);
+  const settledOn = account.instalments.reduce<string>(
+    (last, row) => (row.settledOn && row.settledOn > last ? row.settledOn : last),
+    order.disbursedOn,
+  );
   const html = settlementCertificateHtml({
     lender,
     borrower: { name: identity?.name ?? '', maskedIdNumber: identity?.maskedIdNumber ?? '' },
@@ -68,7 +77,15 @@ export function settlementCertificateHtml(input: {
   issuedOn: string;
   account: Pick<
     LoanAccount,
-    'principal' | 'principalOutstanding' | 'interestPaid' | 'overdueInterestPaid' | 'feesPaid' | 'extensionsTaken' | 'extensionFeesPaid' | 'cashReceived' | 'refunded'
+    | 'principal'
+    | 'principalOutstanding'
+    | 'interestPaid'
+    | 'overdueInterestPaid'
+    | 'feesPaid'
+    | 'extensionsTaken'
+    | 'extensionFeesPaid'
+    | 'cashReceived'
+    | 'refunded'
   >;
 }): string {
   const { lender, account } = input;

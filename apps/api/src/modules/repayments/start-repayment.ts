@@ -2,8 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { CalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { priceLoan } from '../../domain/loan-quote.ts';
 import { money } from '../../domain/money.ts';
-import { changeOrderState } from '../orders/change-order-state.ts';
-import { getOrder } from '../orders/get-order.ts';
+import { changeOrderState, getOrder } from '../orders/index.ts';
 import { postLoanEvent } from './post-loan-event.ts';
 import { insertInstalments } from './repayments-repository.ts';
 
@@ -25,7 +24,16 @@ export async function startRepayment(options: {
 }): Promise<boolean> {
   const { orderId, disbursedOn, at, cause, detail } = options;
   return options.db.transaction(async (tx) => {
-    const changed = await changeOrderState({ db: tx, orderId, from: ['放款中'], to: '待還款', cause, at, detail: { ...detail, disbursedOn }, disbursedOn });
+    const changed = await changeOrderState({
+      db: tx,
+      orderId,
+      from: ['放款中'],
+      to: '待還款',
+      cause,
+      at,
+      detail: { ...detail, disbursedOn },
+      disbursedOn,
+    });
     if (!changed) return false;
     const order = await getOrder({ db: tx, orderId });
     if (!order) throw new Error(`order ${orderId} vanished`);

@@ -6,8 +6,9 @@ import { eventSourceOf } from './event-source.ts';
 import { recordMark } from './record-mark.ts';
 import { recordRiskEvent } from './record-risk-event.ts';
 import { detachEventsOf, selectLatestTrackingEvents } from './tracking-repository.ts';
+import { webVitalsRoutes } from './web-vitals-routes.ts';
 
-/** Usage and risk events, from logged-in and anonymous callers alike. */
+/** Usage and risk events, from logged-in and anonymous callers alike; real users' vitals. */
 export const trackingModule: FastifyPluginAsync = async (app) => {
   app.personalData.register({
     owner: 'tracking',
@@ -18,6 +19,8 @@ export const trackingModule: FastifyPluginAsync = async (app) => {
 
   app.endpoint(ENDPOINTS.otherMark, (mark, ctx) => recordMark({ db: ctx.db, source: eventSourceOf(ctx), mark }));
   app.endpoint(ENDPOINTS.riskEvent, (event, ctx) => recordRiskEvent({ db: ctx.db, source: eventSourceOf(ctx), event }));
+  // Its own scope: it reads its body as text with a small limit, and answers plain JSON.
+  await app.register(webVitalsRoutes);
 
   // The latest events, for browser tests; only with TEST_HOOKS (refused in production).
   if (app.config.testHooks) {

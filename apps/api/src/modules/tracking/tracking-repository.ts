@@ -10,10 +10,7 @@ export interface EventSource {
   channel: string;
 }
 
-export async function insertTrackingEvent(
-  db: Db,
-  event: { event: string; eventContent: string } & EventSource,
-): Promise<void> {
+export async function insertTrackingEvent(db: Db, event: { event: string; eventContent: string } & EventSource): Promise<void> {
   await db.insert(trackingEvents).values(event);
 }
 

@@ -15,7 +15,6 @@ import { countUploads, deleteUploads } from './uploads-repository.ts';
 /** The form field SPEC.md names ("file field, default name 'file'"). */
 const FILE_FIELD = 'file';
 
-
 function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
 }

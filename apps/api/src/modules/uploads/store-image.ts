@@ -13,12 +13,7 @@ import { insertUpload } from './uploads-repository.ts';
  * (EXIF with the GPS position, XMP, comments), and answers its key and URL. The storage
  * only ever sees cleaned bytes, whatever store implements it.
  */
-export async function storeImage(options: {
-  db: Db;
-  files: FileStorage;
-  userId: number;
-  bytes: Buffer;
-}): Promise<TUploadImageResponse> {
+export async function storeImage(options: { db: Db; files: FileStorage; userId: number; bytes: Buffer }): Promise<TUploadImageResponse> {
   const { bytes, userId } = options;
   const type = detectImageType(bytes);
   const notImage = (message: string) => new AppError('BUSINESS_RULE', { userMessage: UPLOAD_NOT_IMAGE, message });

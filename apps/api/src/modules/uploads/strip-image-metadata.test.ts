@@ -41,13 +41,9 @@ describe('JPEG', () => {
     expectNoSecrets(clean);
     const exif = orientationExif(6);
     expect(exif).toHaveLength(36);
-    expect(Buffer.from(clean ?? [])).toEqual(
-      Buffer.concat([BASE_JPEG.subarray(0, 2), JFIF_APP0, exif, BASE_JPEG.subarray(2)]),
-    );
+    expect(Buffer.from(clean ?? [])).toEqual(Buffer.concat([BASE_JPEG.subarray(0, 2), JFIF_APP0, exif, BASE_JPEG.subarray(2)]));
     // MM, 42, one entry: tag 0x0112, SHORT, count 1, value 6.
-    expect([...exif.subarray(10, 32)]).toEqual([
-      0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0,
-    ]);
+    expect([...exif.subarray(10, 32)]).toEqual([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]);
   });
 
   it('leaves a clean JPEG unchanged', () => {

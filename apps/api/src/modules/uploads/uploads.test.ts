@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_NOT_IMAGE } from '@app/contract/messages/help-center.ts';
-import {
-  accountsServerPerFile,
-  loggedInUser,
-  refusal,
-  uploadedImage,
-  uploadFile,
-  type LoggedIn,
-} from '../../test/accounts-test-kit.ts';
+import { accountsServerPerFile, loggedInUser, refusal, uploadedImage, uploadFile, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import type { SealedFileStorage } from '../../plugins/file-storage.ts';
 import { orientationExif } from './strip-image-metadata.ts';
 import { BASE_JPEG, BASE_PNG, JFIF_APP0, SECRET_MARKERS, jpegWithMetadata, pngWithMetadata } from './test-images.ts';
@@ -34,7 +27,10 @@ async function storedFiles(): Promise<Map<string, Buffer>> {
 
 describe('uploaded images lose their metadata before they are stored', () => {
   it('stores a phone JPEG without its GPS EXIF, XMP or comments; the image data and orientation stay', async () => {
-    const { key, imageURL } = await uploadedImage(server, user, asUpload(jpegWithMetadata(6)), { type: 'image/jpeg', name: 'IMG_0001.jpg' });
+    const { key, imageURL } = await uploadedImage(server, user, asUpload(jpegWithMetadata(6)), {
+      type: 'image/jpeg',
+      name: 'IMG_0001.jpg',
+    });
     const expected = Buffer.concat([BASE_JPEG.subarray(0, 2), JFIF_APP0, orientationExif(6), BASE_JPEG.subarray(2)]);
     const onDisk = (await storedFiles()).get(key);
     expect(onDisk).toEqual(expected);

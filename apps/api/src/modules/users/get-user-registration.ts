@@ -8,5 +8,10 @@ export async function getUserRegistration(options: {
 }): Promise<{ userId: number; phone: string | null; registeredAt: Date; sourceChannel: string | null } | null> {
   const user = await selectUserById(options.db, options.userId);
   if (!user) return null;
-  return { userId: user.id, phone: user.phone, registeredAt: user.createdAt, sourceChannel: await selectSourceChannel(options.db, user.id) };
+  return {
+    userId: user.id,
+    phone: user.phone,
+    registeredAt: user.createdAt,
+    sourceChannel: await selectSourceChannel(options.db, user.id),
+  };
 }

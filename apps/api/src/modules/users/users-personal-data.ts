@@ -1,13 +1,6 @@
 import { DATA_LIST } from '@app/contract/messages/accounts.ts';
 import { maskTaiwanMobile } from '@app/contract/validators/mobile.ts';
-import {
-  deviceInfos,
-  pushSubscriptions,
-  sharedApps,
-  sharedContacts,
-  userAttributions,
-  users,
-} from '../../db/schema/users.ts';
+import { deviceInfos, pushSubscriptions, sharedApps, sharedContacts, userAttributions, users } from '../../db/schema/users.ts';
 import { formatTaipeiDateTime } from '../../domain/taipei-time.ts';
 import type { DataItem, PersonalDataEntry } from '../../plugins/personal-data.ts';
 import {

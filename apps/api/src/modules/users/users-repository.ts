@@ -1,15 +1,9 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { TAnonymousInfo } from '@app/contract/headers.ts';
 import { atRestKeysOf } from '../../db/at-rest.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  deviceInfos,
-  pushSubscriptions,
-  sharedApps,
-  sharedContacts,
-  userAttributions,
-  users,
-} from '../../db/schema/users.ts';
+import { phoneIndex, rowScope } from '../../db/sealed-tables.ts';
+import { deviceInfos, pushSubscriptions, sharedApps, sharedContacts, userAttributions, users } from '../../db/schema/users.ts';
 
 /** The only code touching the users module's tables (db/schema/users.ts). */
 
@@ -25,31 +19,77 @@ export interface Attribution {
   anonymous: TAnonymousInfo | null;
 }
 
-const userColumns = { id: users.id, uuid: users.uuid, phone: users.phone, createdAt: users.createdAt };
+const userColumns = {
+  id: users.id,
+  uuid: users.uuid,
+  phone: users.phone,
+  keyId: users.keyId,
+  dataKey: users.dataKey,
+  createdAt: users.createdAt,
+};
+
+/** The mobile sealed at rest in its own row (db/at-rest.ts), found by its blind index. */
+function openUser(
+  db: Db,
+  row: { id: number; uuid: string; phone: string | null; keyId: string | null; dataKey: string | null; createdAt: Date },
+): UserRecord {
+  const rowKey = atRestKeysOf(db).openRowKey(rowScope('users', row.id), row.keyId, row.dataKey);
+  return { id: row.id, uuid: row.uuid, phone: rowKey.open(users.phone.name, row.phone), createdAt: row.createdAt };
+}
+
+/** The user's mobile sealed under a data key of the row (scoped to its id), with the blind index. */
+export function sealedPhoneColumns(db: Db, userId: number, phone: string) {
+  const keys = atRestKeysOf(db);
+  const rowKey = keys.newRowKey(rowScope('users', userId));
+  return { phone: rowKey.seal(users.phone.name, phone), phoneHash: phoneIndex(keys, phone), keyId: rowKey.keyId, dataKey: rowKey.dataKey };
+}
 
 export async function selectUserById(db: Db, id: number): Promise<UserRecord | null> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
+  return row ? openUser(db, row) : null;
+}
+
+/** Users by id, in one query (absent ids have no entry). */
+export async function selectUsersByIds(db: Db, ids: readonly number[]): Promise<Map<number, UserRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, openUser(db, row)]));
 }
 
 export async function selectUserByPhone(db: Db, phone: string): Promise<UserRecord | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.phone, phone)).limit(1);
-  return row ?? null;
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(eq(users.phoneHash, phoneIndex(atRestKeysOf(db), phone)))
+    .limit(1);
+  return row ? openUser(db, row) : null;
 }
 
-/** `on conflict do nothing` makes two simultaneous first logins end with one user. */
+/**
+ * `on conflict do nothing` on the blind index makes two simultaneous first logins end with
+ * one user. The row's data key is scoped to its id, known once inserted: the sealed number
+ * is written in the same transaction, so no one ever sees the row without it.
+ */
 export async function insertUserWithAttribution(
   db: Db,
   phone: string,
   attribution: Attribution,
 ): Promise<{ user: UserRecord; isNew: boolean }> {
+  const phoneHash = phoneIndex(atRestKeysOf(db), phone);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ phone })
-      .onConflictDoNothing({ target: users.phone })
-      .returning(userColumns);
+      .values({ phoneHash })
+      .onConflictDoNothing({ target: users.phoneHash })
+      .returning({ id: users.id, uuid: users.uuid, createdAt: users.createdAt });
     if (created) {
+      await tx
+        .update(users)
+        .set(sealedPhoneColumns(tx, created.id, phone))
+        .where(eq(users.id, created.id));
       const anonymous = attribution.anonymous;
       await tx.insert(userAttributions).values({
         userId: created.id,
@@ -58,7 +98,7 @@ export async function insertUserWithAttribution(
         deviceId: anonymous?.deviceId ?? null,
         packageName: anonymous?.packageName ?? null,
       });
-      return { user: created, isNew: true };
+      return { user: { ...created, phone }, isNew: true };
     }
     const existing = await selectUserByPhone(tx, phone);
     if (!existing) throw new Error('user vanished between insert and select');
@@ -172,7 +212,7 @@ export async function selectShared(db: Db, userId: number) {
 
 /**
  * Erasure: deletes what the person shared and where they came from, and anonymises the
- * user row (phone NULL), which stays for the loan records the law requires.
+ * user row (the mobile and its blind index NULL), which stays for the loan records the law requires.
  */
 export async function eraseUserRows(db: Db, userId: number): Promise<void> {
   await db.delete(userAttributions).where(eq(userAttributions.userId, userId));
@@ -180,5 +220,5 @@ export async function eraseUserRows(db: Db, userId: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await db.delete(sharedApps).where(eq(sharedApps.userId, userId));
   await db.delete(sharedContacts).where(eq(sharedContacts.userId, userId));
-  await db.update(users).set({ phone: null }).where(eq(users.id, userId));
+  await db.update(users).set({ phone: null, phoneHash: null }).where(eq(users.id, userId));
 }

@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { STATUS_ERROR, STATUS_OK } from '@app/contract/envelope.ts';
 import { CODE_RESEND_WAIT, CODE_SEND_LIMIT } from '@app/contract/messages/accounts.ts';
+import { atRestKeysOf } from '../../db/at-rest.ts';
 import { verificationCodes } from '../../db/schema.ts';
+import { phoneIndex } from '../../db/sealed-tables.ts';
 import {
   HOUR,
   ManualClock,
@@ -90,7 +92,15 @@ describe('send limits', () => {
     const answers = await Promise.all(numbers.map((mobile) => send(server, mobile)));
     expect(answers.filter((a) => a?.status === STATUS_OK)).toHaveLength(20);
     expect(answers.filter((a) => a?.message === CODE_SEND_LIMIT)).toHaveLength(30);
-    const rows = await database.handle.db.select().from(verificationCodes).where(inArray(verificationCodes.phone, numbers));
+    const rows = await database.handle.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        inArray(
+          verificationCodes.phoneHash,
+          numbers.map((mobile) => phoneIndex(atRestKeysOf(database.handle.db), mobile)),
+        ),
+      );
     expect(rows).toHaveLength(20);
   });
 
@@ -110,9 +120,7 @@ describe('send limits', () => {
     const env = { REDIS_URL: redisUrl };
     const one = await freshServer({ clock, limiterPrefix, env });
     const two = await freshServer({ clock, limiterPrefix, env });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => send(i % 2 ? one : two, randomMobile())),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 ? one : two, randomMobile())));
     expect(answers.filter((a) => a?.status === STATUS_OK)).toHaveLength(20);
     // The per-number resend wait is shared too.
     const mobile = randomMobile();
@@ -154,7 +162,7 @@ describe('the answer does not tell whether a number is registered', () => {
     expect(await send(server, unknown)).toEqual(refusal(CODE_RESEND_WAIT));
   });
 
-  it('answers destroy and password requests alike, but only sends to the caller\'s own number', async () => {
+  it("answers destroy and password requests alike, but only sends to the caller's own number", async () => {
     const server = await freshServer();
     const own = randomMobile();
     const other = randomMobile();

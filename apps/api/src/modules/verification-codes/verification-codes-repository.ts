@@ -1,12 +1,19 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { atRestKeysOf } from '../../db/at-rest.ts';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/verification-codes.ts';
+import { phoneIndex } from '../../db/sealed-tables.ts';
 
-/** The only code touching `verification_codes`. */
+/**
+ * The only code touching `verification_codes`. The number is stored and found only as its
+ * blind index (db/sealed-tables.ts): nothing reads a code's number back.
+ */
+
+const phoneHashOf = (db: Db, phone: string) => phoneIndex(atRestKeysOf(db), phone);
 
 export type CodePurpose = 'login' | 'destroy' | 'password';
 
-/** Codes created before `before` are useless (only the latest counts) but hold phone numbers. */
+/** Codes created before `before` are useless (only the latest counts) but hold the numbers' blind indexes. */
 export async function deleteCodesCreatedBefore(db: Db, before: Date): Promise<void> {
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, before));
 }
@@ -15,14 +22,15 @@ export async function insertCode(
   db: Db,
   row: { phone: string; purpose: CodePurpose; codeHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
-  await db.insert(verificationCodes).values(row);
+  const { phone, ...rest } = row;
+  await db.insert(verificationCodes).values({ ...rest, phoneHash: phoneHashOf(db, phone) });
 }
 
 export async function selectLatestCode(db: Db, phone: string, purpose: CodePurpose) {
   const [latest] = await db
     .select({ id: verificationCodes.id, expiresAt: verificationCodes.expiresAt })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.purpose, purpose)))
+    .where(and(eq(verificationCodes.phoneHash, phoneHashOf(db, phone)), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   return latest ?? null;
@@ -42,10 +50,7 @@ export async function countAttempt(db: Db, id: number, maxAttempts: number) {
 }
 
 export async function isConsumed(db: Db, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ consumedAt: verificationCodes.consumedAt })
-    .from(verificationCodes)
-    .where(eq(verificationCodes.id, id));
+  const [row] = await db.select({ consumedAt: verificationCodes.consumedAt }).from(verificationCodes).where(eq(verificationCodes.id, id));
   return Boolean(row?.consumedAt);
 }
 
@@ -60,5 +65,5 @@ export async function markConsumed(db: Db, id: number, now: Date): Promise<boole
 }
 
 export async function deleteCodesOfPhone(db: Db, phone: string): Promise<void> {
-  await db.delete(verificationCodes).where(eq(verificationCodes.phone, phone));
+  await db.delete(verificationCodes).where(eq(verificationCodes.phoneHash, phoneHashOf(db, phone)));
 }

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ONBOARDING_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/onboarding.ts';
 import { INLINE_ERROR_META } from './query-meta.ts';
 import { request } from './request.ts';
 
 /** Taiwan's 22 counties and cities with their districts (public, changes rarely). */
-export type AddressList = ResponseOf<typeof ENDPOINTS.loanCommonAddress>;
+export type AddressList = ResponseOf<typeof ONBOARDING_ENDPOINTS.loanCommonAddress>;
 
 export function commonAddress(): Promise<AddressList> {
-  return request(ENDPOINTS.loanCommonAddress, {});
+  return request(ONBOARDING_ENDPOINTS.loanCommonAddress, {});
 }
 
 export function commonAddressQueryOptions() {

@@ -8,8 +8,8 @@ import { request } from './request.ts';
  */
 export async function getLender(): Promise<TLender> {
   // The endpoint table comes with the protocol chunk, not the first render.
-  const { ENDPOINTS } = await import('@app/contract/endpoints.ts');
-  const config = await request(ENDPOINTS.commonConfig, {});
+  const { COMMON_ENDPOINTS } = await import('@app/contract/endpoints/common.ts');
+  const config = await request(COMMON_ENDPOINTS.commonConfig, {});
   return config.lender;
 }
 

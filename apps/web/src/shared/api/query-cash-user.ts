@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from './request.ts';
 
-export type CashUser = ResponseOf<typeof ENDPOINTS.queryCashUser>;
+export type CashUser = ResponseOf<typeof ACCOUNT_ENDPOINTS.queryCashUser>;
 
 export function queryCashUser(): Promise<CashUser> {
-  return request(ENDPOINTS.queryCashUser, {});
+  return request(ACCOUNT_ENDPOINTS.queryCashUser, {});
 }
 
 export function queryCashUserQueryOptions() {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ONBOARDING_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/onboarding.ts';
 import { INLINE_ERROR_META } from './query-meta.ts';
 import { queryCashUserQueryOptions } from './query-cash-user.ts';
 import { request } from './request.ts';
 
 /** What the caller saved in onboarding steps 1-3: numbers masked, photos as upload keys. */
-export type UserDetail = ResponseOf<typeof ENDPOINTS.userAuthQueryUserDetail>;
+export type UserDetail = ResponseOf<typeof ONBOARDING_ENDPOINTS.userAuthQueryUserDetail>;
 
 export function queryUserDetail(): Promise<UserDetail> {
-  return request(ENDPOINTS.userAuthQueryUserDetail, {});
+  return request(ONBOARDING_ENDPOINTS.userAuthQueryUserDetail, {});
 }
 
 export function queryUserDetailQueryOptions() {

@@ -1,20 +1,19 @@
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import type { WireCipher } from '@app/contract/cipher-format.ts';
 import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts';
+import { endpoint } from '@app/contract/endpoint.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
 import { DATA_ERROR_RELOGIN, DATA_INVALID, HTTP_STATUS_PREFIX, REQUEST_MISSING_URL } from '@app/contract/messages/request-errors.ts';
-import type { PathDef } from '@app/contract/paths.ts';
+import { PATHS, type PathDef } from '@app/contract/paths.ts';
+import { ZChangeDomainNameResponseSchema } from '@app/contract/schemas/app-origins-and-campaigns.ts';
+import { ZEmptyRequestSchema } from '@app/contract/schemas/common.ts';
 import { ZUploadImageResponseSchema, type TUploadImageResponse } from '@app/contract/schemas/upload.ts';
 import { decodeEnvelope, encodeRequest, type WireRequest } from '@app/contract/wire.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { endSession } from '../session/session.ts';
-import {
-  showAccessFailedModal,
-  showTimeoutModal,
-  showWarmModal,
-  toast,
-} from '../ui/feedback.ts';
+import { showAccessFailedModal, showTimeoutModal, showWarmModal, toast } from '../ui/feedback.ts';
 import { beginLoading } from '../ui/loading-store.ts';
+import { basesInTurn, currentApiBase, keepApiOrigins, maySendAgain, rememberApiBase } from './api-origins.ts';
 import { goToLogin } from './navigation.ts';
 import { buildHeaders } from './request-headers.ts';
 import { RequestError } from './request-error.ts';
@@ -45,6 +44,11 @@ export interface RequestOptions {
    * call is aborted and rejects with a handled 'cancelled' error, without any modal.
    */
   signal?: AbortSignal;
+  /**
+   * A call made in the background (the launch mark, the list of API origins): a failure
+   * shows nothing, no modal or toast; the caller gets the error.
+   */
+  quiet?: boolean;
 }
 
 let cipher: WireCipher | undefined;
@@ -58,9 +62,10 @@ function relogin(): void {
   goToLogin();
 }
 
-/** The '溫馨提示' modal; a 500 or a 'fail' message means the session is unusable. */
-function warmFailure(error: RequestError): RequestError {
+/** The '溫馨提示' modal (none for a quiet call); a 500 or a 'fail' message means the session is unusable. */
+function warmFailure(error: RequestError, quiet = false): RequestError {
   const fatal = error.status === STATUS_ERROR || error.message.toLowerCase().includes('fail');
+  if (quiet) return new RequestError(error.kind, error.message, { status: error.status, handled: true });
   if (fatal) showWarmModal(DATA_ERROR_RELOGIN, relogin);
   else showWarmModal(error.message);
   return new RequestError(error.kind, fatal ? DATA_ERROR_RELOGIN : error.message, {
@@ -69,19 +74,40 @@ function warmFailure(error: RequestError): RequestError {
   });
 }
 
-/** The request of a contract path: encrypted payload and the API headers. */
-function encode(path: PathDef, payload: unknown): WireRequest {
+/** The request of a contract path: encrypted payload and the API headers, its address under the API base. */
+function encode(path: PathDef, payload: unknown): Outgoing {
   if (!path.path) throw new RequestError('missing-url', REQUEST_MISSING_URL);
   const config = getRuntimeConfig();
-  return encodeRequest(path, payload, wireCipher(), config.apiBase, buildHeaders(wireCipher(), config.packageName));
+  const wire = encodeRequest(path, payload, wireCipher(), '', buildHeaders(wireCipher(), config.packageName));
+  return { ...wire, sendAgain: maySendAgain(path.method, path.path, payload) };
 }
 
 /** What `send` posts: an encoded request, or a multipart form (uploads). */
 interface Outgoing {
+  /** Absolute, or a path under the API base: sent to the current API origin (api-origins.ts). */
   url: string;
   method: WireRequest['method'];
   headers: Record<string, string>;
   body?: string | FormData;
+  /** The call may go on to the next API origin when one gave no answer (reads, and calls the server runs once by requestId). */
+  sendAgain?: boolean;
+}
+
+const ABSOLUTE_URL = /^https?:\/\//;
+
+/** The page's origin: the API base '' means it. */
+function pageOrigin(): string {
+  return new URL(window.location.href).origin;
+}
+
+/** Where a call goes now: an absolute address as it is, a path under the current API base. */
+function addressOf(url: string): string {
+  return ABSOLUTE_URL.test(url) ? url : `${currentApiBase(getRuntimeConfig().apiBase, pageOrigin())}${url}`;
+}
+
+/** The browser says it is offline: every origin would fail alike, so none is tried for another. */
+function offline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** What a transport hands back: the HTTP status, the content type and a reader of the body. */
@@ -136,35 +162,57 @@ async function send(wire: Outgoing, options: RequestOptions): Promise<unknown> {
   return (await sendTyped(wire, options)).body;
 }
 
-/** `send`, with the answer's content type (the contract path answers HTML, or an envelope on failure). */
+/**
+ * `send`, with the answer's content type (the contract path answers HTML, or an envelope on
+ * failure). A call under the API base that gets no answer (refused, unreachable, timed
+ * out) and may be sent twice goes on to the next API origin, each once; the one that
+ * answers is kept. An answer of any kind (an HTTP error too) ends the round.
+ */
 async function sendTyped(wire: Outgoing, options: RequestOptions): Promise<{ body: unknown; contentType: string }> {
   const endLoading = options.loading ? beginLoading() : () => undefined;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  const quiet = options.quiet === true;
+  const configuredBase = getRuntimeConfig().apiBase;
+  const underApi = !ABSOLUTE_URL.test(wire.url);
+  const bases = underApi ? basesInTurn(configuredBase, pageOrigin()) : [''];
+  const tries = wire.sendAgain && !offline() ? bases : bases.slice(0, 1);
+  let controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, { once: true });
   const onProgress = options.onUploadProgress;
   try {
     if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
-    let response: Transported;
-    try {
-      response = onProgress
-        ? await xhrTransport(wire, controller.signal, onProgress)
-        : await fetchTransport(wire, controller.signal);
-    } catch {
-      if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
-      if (controller.signal.aborted) {
+    let response: Transported | undefined;
+    let timedOut = false;
+    for (const [index, base] of tries.entries()) {
+      controller = new AbortController();
+      clearTimeout(timer);
+      const attempt = controller;
+      timer = setTimeout(() => attempt.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+      const target = { ...wire, url: `${base}${wire.url}` };
+      try {
+        response = onProgress ? await xhrTransport(target, attempt.signal, onProgress) : await fetchTransport(target, attempt.signal);
+      } catch {
+        if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
+        timedOut = attempt.signal.aborted;
+        continue;
+      }
+      if (index > 0) rememberApiBase(base, configuredBase);
+      break;
+    }
+    if (!response) {
+      // A call sent to one origin only: the list's own call looks for one that answers, for the next calls.
+      if (underApi && !wire.sendAgain && bases.length > 1) void refreshApiOrigins();
+      if (timedOut) {
         endLoading();
-        showTimeoutModal();
+        if (!quiet) showTimeoutModal();
         throw new RequestError('timeout', 'timeout', { handled: true });
       }
-      showAccessFailedModal(window.location.href);
+      if (!quiet) showAccessFailedModal(window.location.href);
       throw new RequestError('network', 'network', { handled: true });
     }
     if (response.status !== 200) {
-      throw warmFailure(
-        new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status }),
-      );
+      throw warmFailure(new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status }), quiet);
     }
     try {
       const body = await response.read();
@@ -174,10 +222,10 @@ async function sendTyped(wire: Outgoing, options: RequestOptions): Promise<{ bod
       if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
       if (controller.signal.aborted) {
         endLoading();
-        showTimeoutModal();
+        if (!quiet) showTimeoutModal();
         throw new RequestError('timeout', 'timeout', { handled: true });
       }
-      throw warmFailure(new RequestError('undecodable', DATA_INVALID));
+      throw warmFailure(new RequestError('undecodable', DATA_INVALID), quiet);
     }
   } finally {
     clearTimeout(timer);
@@ -201,18 +249,18 @@ interface BodySchema<T> {
  * against `schema`; 301 clears the session and goes to login; 500 is a business error
  * for the caller; an answer that does not decrypt, parse or match is '數據驗證不通過'.
  */
-function answerBody<T>(raw: unknown, schema: BodySchema<T>): T {
+function answerBody<T>(raw: unknown, schema: BodySchema<T>, quiet = false): T {
   let envelope;
   try {
     envelope = decodeEnvelope(raw, wireCipher());
   } catch {
-    throw warmFailure(new RequestError('undecodable', DATA_INVALID));
+    throw warmFailure(new RequestError('undecodable', DATA_INVALID), quiet);
   }
   const status: number = envelope.status;
   switch (status) {
     case STATUS_OK: {
       const body = schema.safeParse(envelope.body);
-      if (!body.success) throw warmFailure(new RequestError('undecodable', DATA_INVALID));
+      if (!body.success) throw warmFailure(new RequestError('undecodable', DATA_INVALID), quiet);
       return body.data;
     }
     case STATUS_RELOGIN:
@@ -225,9 +273,7 @@ function answerBody<T>(raw: unknown, schema: BodySchema<T>): T {
     case STATUS_SILENT:
       throw new RequestError('status-zero', envelope.message, { status: STATUS_SILENT });
     default:
-      throw warmFailure(
-        new RequestError('unexpected-status', envelope.message, { status }),
-      );
+      throw warmFailure(new RequestError('unexpected-status', envelope.message, { status }), quiet);
   }
 }
 
@@ -242,7 +288,27 @@ export async function request<E extends Endpoint>(
   options: RequestOptions = {},
 ): Promise<ResponseOf<E>> {
   const raw = await send(encode(endpoint, payload), options);
-  return answerBody(raw, endpoint.response) as ResponseOf<E>;
+  return answerBody(raw, endpoint.response, options.quiet) as ResponseOf<E>;
+}
+
+/** changeDomainName alone, not its group's other schemas: the protocol chunk loads at start. */
+const CHANGE_DOMAIN_NAME = endpoint(PATHS.changeDomainName, ZEmptyRequestSchema, ZChangeDomainNameResponseSchema);
+let originsAsked: Promise<void> | undefined;
+
+/**
+ * Asks the server which API origins the app may move to (changeDomainName) and keeps the
+ * list for this start and the next; one call at a time, never shown to the user. Made at
+ * start, and after a call that may not be sent twice found no server (the list's own call
+ * goes round the origins and keeps the one that answers).
+ */
+export function refreshApiOrigins(): Promise<void> {
+  originsAsked ??= request(CHANGE_DOMAIN_NAME, {}, { quiet: true })
+    .then(({ domains }) => keepApiOrigins(domains, pageOrigin()))
+    .catch(() => undefined)
+    .finally(() => {
+      originsAsked = undefined;
+    });
+  return originsAsked;
 }
 
 /** An envelope where a page or file was expected: always a failure (301, a business error, or unreadable). */
@@ -264,16 +330,10 @@ export async function requestRaw(path: PathDef, payload: unknown, options: Reque
  * API headers without a content-type (the browser sets the multipart boundary), and the
  * answer handled like every other call's, its body an uploaded file (key, imageURL).
  */
-export async function requestUpload(
-  url: string,
-  form: FormData,
-  options: RequestOptions = {},
-): Promise<TUploadImageResponse> {
-  const config = getRuntimeConfig();
-  const target = /^https?:\/\//.test(url) ? url : `${config.apiBase}${url}`;
-  const headers = buildHeaders(wireCipher(), config.packageName);
-  const raw = await send({ url: target, method: 'POST', headers, body: form }, options);
-  return answerBody(raw, ZUploadImageResponseSchema);
+export async function requestUpload(url: string, form: FormData, options: RequestOptions = {}): Promise<TUploadImageResponse> {
+  const headers = buildHeaders(wireCipher(), getRuntimeConfig().packageName);
+  const raw = await send({ url, method: 'POST', headers, body: form }, options);
+  return answerBody(raw, ZUploadImageResponseSchema, options.quiet);
 }
 
 /**
@@ -281,9 +341,8 @@ export async function requestUpload(
  * only, with the session header, so an <img src> cannot load them).
  */
 export async function requestOwnedFile(url: string, options: RequestOptions = {}): Promise<Blob> {
-  const config = getRuntimeConfig();
-  const target = /^https?:\/\//.test(url) ? url : `${config.apiBase}${url}`;
-  const headers = buildHeaders(wireCipher(), config.packageName);
+  const target = addressOf(url);
+  const headers = buildHeaders(wireCipher(), getRuntimeConfig().packageName);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
   try {
@@ -306,7 +365,7 @@ export async function requestRawFile(path: PathDef, payload: unknown, options: R
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
   const endLoading = options.loading ? beginLoading() : () => undefined;
   try {
-    const response = await fetch(wire.url, { method: wire.method, headers: wire.headers, signal: controller.signal });
+    const response = await fetch(addressOf(wire.url), { method: wire.method, headers: wire.headers, signal: controller.signal });
     if (response.status !== 200) throw new RequestError('http', `${HTTP_STATUS_PREFIX}${response.status}`, { status: response.status });
     // A refusal comes as an envelope (text), the file as itself.
     if ((response.headers.get('content-type') ?? '').startsWith('text/plain')) return answerBody(await response.text(), NO_BODY);

@@ -43,7 +43,10 @@ describe('the contract path (a page or a file on success, an envelope on refusal
   it("turns a refusal into the server's message, for the page and for the PDF", async () => {
     refusal(STATUS_ERROR, CONTRACT_NOT_FOUND);
     await expect(requestRaw(PATHS.viewContract, { orderId: '7' })).rejects.toMatchObject({ kind: 'business', message: CONTRACT_NOT_FOUND });
-    await expect(requestRawFile(PATHS.viewContract, { orderId: '7', format: 'pdf' })).rejects.toMatchObject({ kind: 'business', message: CONTRACT_NOT_FOUND });
+    await expect(requestRawFile(PATHS.viewContract, { orderId: '7', format: 'pdf' })).rejects.toMatchObject({
+      kind: 'business',
+      message: CONTRACT_NOT_FOUND,
+    });
   });
 
   it('ends the session and goes to login on 301, as every call does', async () => {

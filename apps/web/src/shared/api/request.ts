@@ -53,11 +53,7 @@ export async function requestRaw(path: PathDef, payload: unknown, options: Reque
 }
 
 /** A multipart upload, its answer handled like every other call's (see request-core.ts). */
-export async function requestUpload(
-  url: string,
-  form: FormData,
-  options: RequestOptions = {},
-): Promise<TUploadImageResponse> {
+export async function requestUpload(url: string, form: FormData, options: RequestOptions = {}): Promise<TUploadImageResponse> {
   return (await loadCore()).requestUpload(url, form, options);
 }
 

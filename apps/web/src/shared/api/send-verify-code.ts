@@ -1,13 +1,13 @@
 import { useSingleFlightMutation } from './use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints/accounts.ts';
 import { CODE_SENT, INVALID_MOBILE } from '@app/contract/messages/accounts.ts';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { toast } from '../ui/feedback.ts';
 import { request } from './request.ts';
 
-export type SendVerifyCodeInput = RequestOf<typeof ENDPOINTS.sendVerifyCode>;
-export type SendVerifyCodeResult = ResponseOf<typeof ENDPOINTS.sendVerifyCode>;
+export type SendVerifyCodeInput = RequestOf<typeof ACCOUNT_ENDPOINTS.sendVerifyCode>;
+export type SendVerifyCodeResult = ResponseOf<typeof ACCOUNT_ENDPOINTS.sendVerifyCode>;
 
 /**
  * Login codes, and codes for account deletion and password change. For the latter the
@@ -15,7 +15,7 @@ export type SendVerifyCodeResult = ResponseOf<typeof ENDPOINTS.sendVerifyCode>;
  * and answers the same otherwise, so the answer never tells whether a number is registered.
  */
 export function sendVerifyCode(input: SendVerifyCodeInput): Promise<SendVerifyCodeResult> {
-  return request(ENDPOINTS.sendVerifyCode, input, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.sendVerifyCode, input, { loading: true });
 }
 
 export interface SendCode {
@@ -31,10 +31,7 @@ export interface SendCode {
  * reported through `onError` and nothing is sent), sends, says so and starts the
  * resend countdown the server asked for.
  */
-export function useSendCode(
-  purpose: SendVerifyCodeInput['purpose'],
-  onError: (message: string | undefined) => void,
-): SendCode {
+export function useSendCode(purpose: SendVerifyCodeInput['purpose'], onError: (message: string | undefined) => void): SendCode {
   const countdown = useCountdown();
   const mutation = useSingleFlightMutation({ mutationFn: sendVerifyCode });
 

@@ -10,9 +10,7 @@ describe('login routes', () => {
   });
 
   it('sends the user back to where the session expired', () => {
-    expect(loginPathFor('/pages/order/detail?id=7')).toBe(
-      '/pages/login/index?redirect=%2Fpages%2Forder%2Fdetail%3Fid%3D7',
-    );
+    expect(loginPathFor('/pages/order/detail?id=7')).toBe('/pages/login/index?redirect=%2Fpages%2Forder%2Fdetail%3Fid%3D7');
   });
 
   it('adds no redirect from a login page', () => {

@@ -22,6 +22,8 @@ export const ROUTES = {
   orderPay: '/pages/order/pay',
   orderContract: '/pages/order/contract',
   orderWebView: '/pages/order/webView',
+  /** Not in SPEC.md: another receiving account for an order whose payout failed (decision 0169). */
+  orderAccount: '/pages/order/account',
   agreement: '/pages/agreement',
   meAgreement: '/pages/me/agreement',
   /** Not in SPEC.md: 常見問題與意見回饋 of the me menu (PRODUCT.md); see docs/decisions.md. */

@@ -1,8 +1,4 @@
-import {
-  RUNTIME_CONFIG_GLOBAL,
-  ZRuntimeConfigSchema,
-  type TRuntimeConfig,
-} from '@app/contract/runtime-config.ts';
+import { RUNTIME_CONFIG_GLOBAL, ZRuntimeConfigSchema, type TRuntimeConfig } from '@app/contract/runtime-config.ts';
 import { devConfig } from './shell-config.ts';
 
 export class RuntimeConfigError extends Error {
@@ -24,9 +20,7 @@ export function getRuntimeConfig(): TRuntimeConfig {
   }
   const parsed = ZRuntimeConfigSchema.safeParse(injected);
   if (!parsed.success) {
-    throw new RuntimeConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new RuntimeConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   cached = parsed.data;
   return cached;

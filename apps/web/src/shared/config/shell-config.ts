@@ -32,7 +32,8 @@ export function devConfig(): TRuntimeConfig {
  * (runtime-config.ts) as soon as it loads.
  */
 export function productName(): string {
-  const injected = window[CONFIG_GLOBAL];
+  // globalThis: the window in the browser; on the server the first view's renderer sets it.
+  const injected = (globalThis as { [CONFIG_GLOBAL]?: unknown })[CONFIG_GLOBAL];
   if (injected === undefined && import.meta.env.DEV) return devConfig().productName;
   if (typeof injected === 'object' && injected !== null && 'productName' in injected) {
     const name = injected.productName;

@@ -120,8 +120,7 @@ function videoMetadata(url: string): Promise<{ duration: number; width: number; 
   return new Promise((resolve, reject) => {
     const video = document.createElement('video');
     video.preload = 'metadata';
-    video.onloadedmetadata = () =>
-      resolve({ duration: video.duration, width: video.videoWidth, height: video.videoHeight });
+    video.onloadedmetadata = () => resolve({ duration: video.duration, width: video.videoWidth, height: video.videoHeight });
     video.onerror = () => reject(new Error('video unreadable'));
     video.src = url;
   });

@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
-import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS } from '@app/contract/endpoints/accounts.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
-import { DATA_INVALID, REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
+import {
+  DATA_INVALID,
+  REQUEST_INTERCEPTOR_REJECTED,
+  UPLOAD_FILES_NOT_ARRAY,
+  UPLOAD_MISSING_URL,
+  UPLOAD_TOO_LARGE,
+} from '@app/contract/messages/request-errors.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { request } from '../api/request.ts';
 import { requestLayerStubs } from '../api/request-test-stubs.ts';
@@ -33,9 +39,7 @@ describe('checkUpload (SPEC.md section 5)', () => {
   });
 
   it('throws when the request-start interceptor refuses', async () => {
-    await expect(checkUpload({ url: '/u', files: [small], beforeStart: () => false })).rejects.toThrow(
-      REQUEST_INTERCEPTOR_REJECTED,
-    );
+    await expect(checkUpload({ url: '/u', files: [small], beforeStart: () => false })).rejects.toThrow(REQUEST_INTERCEPTOR_REJECTED);
   });
 
   it('blocks the whole upload with the too-large toast when any file exceeds the maximum', async () => {
@@ -97,7 +101,7 @@ describe('uploadFiles answers go through the request layer', () => {
     for (const [key, value] of Object.entries(SESSION)) storage.set(key, value);
     location.hash = '#/pages/me/question';
     answer(relogin);
-    await expect(request(ENDPOINTS.queryCashUser, {})).rejects.toMatchObject({ kind: 'relogin', handled: true });
+    await expect(request(ACCOUNT_ENDPOINTS.queryCashUser, {})).rejects.toMatchObject({ kind: 'relogin', handled: true });
     expect({ storage: new Map(storage), hash: location.hash }).toEqual(afterUpload);
   });
 

@@ -1,4 +1,9 @@
-import { REQUEST_INTERCEPTOR_REJECTED, UPLOAD_FILES_NOT_ARRAY, UPLOAD_MISSING_URL, UPLOAD_TOO_LARGE } from '@app/contract/messages/request-errors.ts';
+import {
+  REQUEST_INTERCEPTOR_REJECTED,
+  UPLOAD_FILES_NOT_ARRAY,
+  UPLOAD_MISSING_URL,
+  UPLOAD_TOO_LARGE,
+} from '@app/contract/messages/request-errors.ts';
 import type { TUploadImageResponse } from '@app/contract/schemas/upload.ts';
 import { requestUpload } from '../api/request.ts';
 import { toast } from '../ui/feedback.ts';

@@ -1,12 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ORDER_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/orders.ts';
 import type { TOrderState } from '@app/contract/schemas/orders.ts';
 import { INLINE_ERROR_META } from '../api/query-meta.ts';
 import { request } from '../api/request.ts';
 import { routeEnteredAt } from '../store/route-visits.ts';
 
-export type OrderDetail = ResponseOf<typeof ENDPOINTS.loanOrderDetail>['order'];
+export type OrderDetail = ResponseOf<typeof ORDER_ENDPOINTS.loanOrderDetail>['order'];
 export type OrderPayment = OrderDetail['payments'][number];
 
 /**
@@ -23,7 +23,7 @@ export function orderDetailQueryKey(orderId: string | undefined) {
 }
 
 export function orderDetail(orderId: string): Promise<OrderDetail> {
-  return request(ENDPOINTS.loanOrderDetail, { orderId }).then((answer) => answer.order);
+  return request(ORDER_ENDPOINTS.loanOrderDetail, { orderId }).then((answer) => answer.order);
 }
 
 /** The order detail asked for before its page's code has arrived (app/routes.ts). */

@@ -24,7 +24,14 @@ afterEach(() => {
 describe('applyInfo: the application in progress', () => {
   it('keeps the choices under the stored item applyInfo, for the user who made them', () => {
     updateApplyInfo({ productId: '2', amount: 23000, term: 6, bankCardId: '10', purpose: 'medical' });
-    expect(JSON.parse(storage.get('applyInfo') ?? 'null')).toEqual({ userId: '5', productId: '2', amount: 23000, term: 6, bankCardId: '10', purpose: 'medical' });
+    expect(JSON.parse(storage.get('applyInfo') ?? 'null')).toEqual({
+      userId: '5',
+      productId: '2',
+      amount: 23000,
+      term: 6,
+      bankCardId: '10',
+      purpose: 'medical',
+    });
     expect(readApplyInfo()).toMatchObject({ productId: '2', amount: 23000 });
 
     storage.set('loginInfo', '{"userId":"6","uuId":"v"}');
@@ -43,7 +50,10 @@ describe('applyInfo: the application in progress', () => {
   });
 
   it('ignores what does not have the right shape (the item is user-editable storage)', () => {
-    storage.set('applyInfo', JSON.stringify({ userId: '5', productId: 7, amount: '1000', term: -3, purpose: 'x'.repeat(200), orderId: '3' }));
+    storage.set(
+      'applyInfo',
+      JSON.stringify({ userId: '5', productId: 7, amount: '1000', term: -3, purpose: 'x'.repeat(200), orderId: '3' }),
+    );
     expect(readApplyInfo()).toEqual({ userId: '5', orderId: '3' });
     storage.set('applyInfo', '{not json');
     expect(readApplyInfo()).toBeUndefined();

@@ -20,6 +20,10 @@ export interface StoredItems {
   deviceId: string;
   /** The customer-service button's saved position. */
   servicePosition: { x: number; y: number };
+  /** The API origin the app moved to when its own failed (changeDomainName); absent: the configured one. */
+  apiOrigin: string;
+  /** The API origins the server listed (changeDomainName), in its order: where the app may move. */
+  apiOrigins: string[];
 }
 
 export type StoredKey = keyof StoredItems;
@@ -34,6 +38,8 @@ export const STORAGE_KEYS = {
   firstVisit: 'firstVisit',
   deviceId: 'deviceId',
   servicePosition: 'servicePosition',
+  apiOrigin: 'apiOrigin',
+  apiOrigins: 'apiOrigins',
 } as const satisfies { [K in StoredKey]: K };
 
 export function readItem<K extends StoredKey>(key: K): StoredItems[K] | undefined {
@@ -60,4 +66,3 @@ export function clearSession(): void {
   removeItem('loginInfo');
   removeItem('applyInfo');
 }
-

@@ -1,6 +1,8 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { withTimeout } from '../utils/with-timeout.ts';
 import { ChunkLoadError } from './chunk-load-error.ts';
+import { ReleaseEarlyInput } from './early-input.ts';
 import { DelayedLoading, ASYNC_DELAY_MS } from './delayed-loading.tsx';
 import { LoadFailed } from './load-failed.tsx';
 
@@ -21,9 +23,27 @@ class LoadBoundary extends Component<LoadBoundaryProps, { failed: boolean }> {
   }
 
   override render() {
-    if (this.state.failed) return this.props.quiet ? null : <LoadFailed onRetry={this.props.onRetry} />;
+    if (this.state.failed) {
+      if (this.props.quiet) return null;
+      // A page that failed to load is React's too: taps kept before then reach its retry.
+      return (
+        <>
+          <LoadFailed onRetry={this.props.onRetry} />
+          <ReleaseEarlyInput />
+        </>
+      );
+    }
     return this.props.children;
   }
+}
+
+/**
+ * A decoration is not part of the server's first view: it renders once the page is
+ * hydrated. (A page's own component never re-renders for that: its Suspense boundary,
+ * still waiting for its chunk during hydration, must get no update before it hydrates.)
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
 }
 
 export interface AsyncComponentOptions {
@@ -42,9 +62,11 @@ export function asyncComponent<P extends object>(
   { delayMs = ASYNC_DELAY_MS, timeoutMs = ASYNC_TIMEOUT_MS, quiet = false }: AsyncComponentOptions = {},
 ): ComponentType<P> {
   const load = () =>
-    lazy(() => withTimeout(loader(), timeoutMs, () => new ChunkLoadError('timeout')).catch((e: unknown) => {
-      throw new ChunkLoadError(e);
-    }));
+    lazy(() =>
+      withTimeout(loader(), timeoutMs, () => new ChunkLoadError('timeout')).catch((e: unknown) => {
+        throw new ChunkLoadError(e);
+      }),
+    );
   let Lazy = load();
 
   function AsyncComponent(props: P) {
@@ -53,13 +75,16 @@ export function asyncComponent<P extends object>(
       Lazy = load();
       setAttempt((n) => n + 1);
     };
-    return (
+    const loaded = (
       <LoadBoundary key={attempt} onRetry={retry} quiet={quiet}>
         <Suspense fallback={quiet ? null : <DelayedLoading delayMs={delayMs} />}>
           <Lazy {...props} />
+          {/* A page's own component: once it is hydrated, what the visitor did before is replayed (decision 0171). */}
+          {quiet ? null : <ReleaseEarlyInput />}
         </Suspense>
       </LoadBoundary>
     );
+    return quiet ? <AfterHydration>{loaded}</AfterHydration> : loaded;
   }
   return AsyncComponent;
 }

@@ -27,7 +27,17 @@ function contractDocument(html: string): string {
  * so the page scrolls as one and the end of the contract is the end of the frame. When
  * given, `onEnd` is called once the end has been seen.
  */
-export function ContractFrame({ html, title, onEnd, testId = 'contract-frame' }: { html: string; title: string; onEnd?: () => void; testId?: string }) {
+export function ContractFrame({
+  html,
+  title,
+  onEnd,
+  testId = 'contract-frame',
+}: {
+  html: string;
+  title: string;
+  onEnd?: () => void;
+  testId?: string;
+}) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);

@@ -1,5 +1,13 @@
 import { MODAL_OK, TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
-import { ACCESS_FAILED, COPY_ADDRESS, MODAL_CONFIRM, MODAL_FRIENDLY_TITLE, MODAL_WARM_TITLE, TIMEOUT_CONTENT, TIMEOUT_TITLE } from '@app/contract/messages/request-errors.ts';
+import {
+  ACCESS_FAILED,
+  COPY_ADDRESS,
+  MODAL_CONFIRM,
+  MODAL_FRIENDLY_TITLE,
+  MODAL_WARM_TITLE,
+  TIMEOUT_CONTENT,
+  TIMEOUT_TITLE,
+} from '@app/contract/messages/request-errors.ts';
 import { copyText } from '../utils/copy-text.ts';
 
 /**
@@ -7,10 +15,9 @@ import { copyText } from '../utils/copy-text.ts';
  * the first screen needs them, and every function here is fire-and-forget anyway.
  */
 function antd() {
-  return Promise.all([
-    import('antd-mobile/es/components/dialog'),
-    import('antd-mobile/es/components/toast'),
-  ]).then(([dialog, toastModule]) => ({ Dialog: dialog.default, Toast: toastModule.default }));
+  return Promise.all([import('antd-mobile/es/components/dialog'), import('antd-mobile/es/components/toast')]).then(
+    ([dialog, toastModule]) => ({ Dialog: dialog.default, Toast: toastModule.default }),
+  );
 }
 
 /** Starts loading them once the app is idle, so the first message shows without delay. */
@@ -28,9 +35,7 @@ export function toast(content: string, duration = TOAST_DURATION_MS): void {
 
 /** Success toast with a mask that blocks taps while it shows. */
 export function toastSuccess(content: string): void {
-  void antd().then(({ Toast }) =>
-    Toast.show({ icon: 'success', content, duration: TOAST_DURATION_MS, maskClickable: false }),
-  );
+  void antd().then(({ Toast }) => Toast.show({ icon: 'success', content, duration: TOAST_DURATION_MS, maskClickable: false }));
 }
 
 export function toastError(content: string): void {
@@ -67,7 +72,13 @@ export function showWarmModal(content: string, onConfirm?: () => void): void {
 export function showFriendlyModal(content: string, callback?: () => void): void {
   once(`friendly:${content}`, () =>
     antd().then(({ Dialog }) =>
-      Dialog.alert({ 'aria-label': MODAL_FRIENDLY_TITLE, title: MODAL_FRIENDLY_TITLE, content, confirmText: MODAL_OK, onConfirm: callback }),
+      Dialog.alert({
+        'aria-label': MODAL_FRIENDLY_TITLE,
+        title: MODAL_FRIENDLY_TITLE,
+        content,
+        confirmText: MODAL_OK,
+        onConfirm: callback,
+      }),
     ),
   );
 }

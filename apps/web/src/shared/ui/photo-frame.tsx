@@ -68,9 +68,12 @@ export function PhotoFrame({ label, hint, savedKey, onUploaded, aspectRatio = 85
   const [status, setStatus] = useState<Status>(savedKey ? 'done' : 'idle');
   const [progress, setProgress] = useState(0);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   async function pick(source: PickSource) {
     const [picked] = await pickImages({ count: 1, sourceType: [source], sizeType: ['compressed'] });

@@ -15,7 +15,14 @@ interface FilterValues {
   days?: [Dayjs, Dayjs] | null;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? '—' : <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value)}</Typography.Text>);
+const json = (value: unknown) =>
+  value === null || value === undefined ? (
+    '—'
+  ) : (
+    <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      {JSON.stringify(value)}
+    </Typography.Text>
+  );
 
 /** The audit trail: who did what, when, on what, before and after; filtered, newest first. */
 export default function AuditPage() {
@@ -41,7 +48,12 @@ export default function AuditPage() {
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="action" label="操作項目">
-          <Select allowClear style={{ width: 180 }} aria-label="操作項目" options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            aria-label="操作項目"
+            options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Form.Item name="target" label="對象">
           <Input allowClear placeholder="order:… / transfer:…" style={{ width: 200 }} />
@@ -70,7 +82,12 @@ export default function AuditPage() {
         columns={[
           { title: '時間', dataIndex: 'at', width: 170, render: formatDateTime },
           { title: '操作人員', dataIndex: 'operator', width: 140 },
-          { title: '操作項目', dataIndex: 'action', width: 150, render: (action: string) => (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action },
+          {
+            title: '操作項目',
+            dataIndex: 'action',
+            width: 150,
+            render: (action: string) => (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action,
+          },
           { title: '對象', dataIndex: 'target', width: 200 },
           { title: '變更前', dataIndex: 'before', render: json },
           { title: '變更後', dataIndex: 'after', render: json },

@@ -26,6 +26,7 @@ export function useShowEnrolment() {
 
 export function useCompleteEnrolment() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string; code: string }) => adminRequest<TEnrolmentCompleteResponse>(ADMIN_ROUTES.enrolmentComplete, { body: input }),
+    mutationFn: (input: { token: string; password: string; code: string }) =>
+      adminRequest<TEnrolmentCompleteResponse>(ADMIN_ROUTES.enrolmentComplete, { body: input }),
   });
 }

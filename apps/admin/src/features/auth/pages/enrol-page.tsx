@@ -28,7 +28,11 @@ export default function EnrolPage() {
   if (complete.data) {
     return (
       <AuthFrame title="啟用完成" width={520}>
-        <Alert type="warning" showIcon message="請抄寫或列印以下備用碼並妥善保存：手機遺失時，每組可代替驗證碼登入一次。此頁關閉後不會再顯示。" />
+        <Alert
+          type="warning"
+          showIcon
+          message="請抄寫或列印以下備用碼並妥善保存：手機遺失時，每組可代替驗證碼登入一次。此頁關閉後不會再顯示。"
+        />
         <List
           style={{ margin: '16px 0' }}
           grid={{ column: 2 }}
@@ -79,7 +83,12 @@ export default function EnrolPage() {
           requiredMark={false}
           onFinish={({ password, code }) => complete.mutate({ token, password, code })}
         >
-          <Form.Item label="密碼" name="password" extra={ADMIN_PASSWORD_RULE} rules={[{ required: true, min: 12, message: ADMIN_PASSWORD_RULE }]}>
+          <Form.Item
+            label="密碼"
+            name="password"
+            extra={ADMIN_PASSWORD_RULE}
+            rules={[{ required: true, min: 12, message: ADMIN_PASSWORD_RULE }]}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
@@ -89,7 +98,8 @@ export default function EnrolPage() {
             rules={[
               { required: true, message: '請再次輸入密碼' },
               ({ getFieldValue }) => ({
-                validator: (_rule, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('兩次輸入的密碼不一致'))),
+                validator: (_rule, value) =>
+                  value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('兩次輸入的密碼不一致')),
               }),
             ]}
           >

@@ -7,7 +7,17 @@ import { actionLabel } from '../labels.ts';
 type AuditLine = TCustomerDetailResponse['audit'][number];
 
 /** What operators did, newest first, on a person's or an order's page; `showTarget` adds whom or what each touched. */
-export function AuditLinesCard({ title, lines, showTarget = false, footer }: { title: string; lines: AuditLine[]; showTarget?: boolean; footer?: ReactNode }) {
+export function AuditLinesCard({
+  title,
+  lines,
+  showTarget = false,
+  footer,
+}: {
+  title: string;
+  lines: AuditLine[];
+  showTarget?: boolean;
+  footer?: ReactNode;
+}) {
   return (
     <Card title={title} size="small">
       <Table<AuditLine>

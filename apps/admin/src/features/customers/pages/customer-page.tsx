@@ -61,7 +61,11 @@ export default function CustomerPage() {
           pagination={false}
           dataSource={data.orders}
           columns={[
-            { title: '訂單編號', dataIndex: 'orderNo', render: (orderNo: string, order) => <Link to={`/orders/${order.orderId}`}>{orderNo}</Link> },
+            {
+              title: '訂單編號',
+              dataIndex: 'orderNo',
+              render: (orderNo: string, order) => <Link to={`/orders/${order.orderId}`}>{orderNo}</Link>,
+            },
             { title: '狀態', dataIndex: 'state', render: (state: string) => <Tag>{state}</Tag> },
             { title: '商品', dataIndex: 'productName' },
             { title: '本金', dataIndex: 'principal', align: 'right', render: formatMoney },
@@ -86,7 +90,12 @@ export default function CustomerPage() {
           ]}
         />
       </Card>
-      <AuditLinesCard title="操作人員對此用戶的操作紀錄" lines={data.audit} showTarget footer={<Typography.Text type="secondary">本次檢視亦已記錄。</Typography.Text>} />
+      <AuditLinesCard
+        title="操作人員對此用戶的操作紀錄"
+        lines={data.audit}
+        showTarget
+        footer={<Typography.Text type="secondary">本次檢視亦已記錄。</Typography.Text>}
+      />
     </Space>
   );
 }

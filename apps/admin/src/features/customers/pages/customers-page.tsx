@@ -27,7 +27,9 @@ export default function CustomersPage() {
         />
         {search.data && (
           <>
-            <Typography.Text type="secondary">{search.data.kind ? `依${CUSTOMER_SEARCH_KINDS[search.data.kind]}查詢，找到 ${search.data.items.length} 筆` : ''}</Typography.Text>
+            <Typography.Text type="secondary">
+              {search.data.kind ? `依${CUSTOMER_SEARCH_KINDS[search.data.kind]}查詢，找到 ${search.data.items.length} 筆` : ''}
+            </Typography.Text>
             <Table<Item>
               rowKey="userId"
               size="middle"
@@ -47,7 +49,9 @@ export default function CustomersPage() {
                       <Button type="primary" onClick={() => void navigate(`/customers/${item.userId}`)}>
                         查看用戶
                       </Button>
-                      {item.orderId !== null && <Button onClick={() => void navigate(`/orders/${item.orderId}`)}>{`查看訂單 ${item.orderNo ?? ''}`}</Button>}
+                      {item.orderId !== null && (
+                        <Button onClick={() => void navigate(`/orders/${item.orderId}`)}>{`查看訂單 ${item.orderNo ?? ''}`}</Button>
+                      )}
                     </Space>
                   ),
                 },

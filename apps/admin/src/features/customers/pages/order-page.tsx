@@ -1,11 +1,28 @@
-import { Button, Card, Col, Descriptions, Row, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Row, Space, Table, Tag, Timeline, Typography } from 'antd';
 import type { TAdminOrderDetailResponse } from '@app/contract/admin/admin-customer-schemas.ts';
 import { ADMIN_ROUTES, adminUrl } from '@app/contract/admin/admin-routes.ts';
+import { PAYOUT_RETRY_TEXTS } from '@app/contract/admin/admin-messages.ts';
+import {
+  PAYOUT_ADDENDUM_INTRO,
+  PAYOUT_ADDENDUM_LABELS,
+  PAYOUT_ADDENDUM_TITLE,
+  payoutAccountAddendumText,
+  payoutAddendumNotPaid,
+  payoutAddendumPaidTo,
+  payoutFailedEventText,
+} from '@app/contract/messages/payout-account.ts';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useOrder } from '../api/customers.ts';
 import { AuditLinesCard } from '../components/audit-lines-card.tsx';
-import { CAUSE_LABELS, CHANNEL_LABELS, INSTALMENT_STATE_LABELS, JOURNAL_KIND_LABELS, KIND_LABELS, PAYMENT_STATE_LABELS } from '../labels.ts';
+import {
+  CAUSE_LABELS,
+  CHANNEL_LABELS,
+  INSTALMENT_STATE_LABELS,
+  JOURNAL_KIND_LABELS,
+  KIND_LABELS,
+  PAYMENT_STATE_LABELS,
+} from '../labels.ts';
 
 type Detail = TAdminOrderDetailResponse;
 type Order = Detail['order'];
@@ -52,6 +69,37 @@ export default function OrderPage() {
           <Descriptions.Item label="溢繳保留 / 已退還">{`${formatMoney(order.creditKept)} / ${formatMoney(order.creditRefunded)}`}</Descriptions.Item>
         </Descriptions>
       </Card>
+      {order.payoutFailure ? <PayoutFailureAlert failure={order.payoutFailure} /> : null}
+      {data.accountChanges.length > 0 ? (
+        // The contract's addendum (decision 0174), under the 契約 buttons: the same the HTML and PDF show after the signed text.
+        <Card title={PAYOUT_ADDENDUM_TITLE} size="small" data-testid="order-account-changes">
+          <Typography.Paragraph type="secondary">{PAYOUT_ADDENDUM_INTRO}</Typography.Paragraph>
+          <Table<Detail['accountChanges'][number]>
+            rowKey={(row) => `${row.at}-${row.to}`}
+            size="small"
+            pagination={false}
+            dataSource={data.accountChanges}
+            columns={[
+              { title: '時間', dataIndex: 'at', width: 170, render: formatDateTime },
+              { title: '變更者', dataIndex: 'cause', width: 90, render: (cause: string) => CAUSE_LABELS[cause] ?? cause },
+              { title: '原收款帳戶', dataIndex: 'from', width: 180 },
+              { title: '新收款帳戶', dataIndex: 'to', width: 180 },
+              { title: '失敗的撥款', dataIndex: 'failedPayoutId', width: 100, render: (id: number) => `#${id}` },
+              {
+                title: PAYOUT_ADDENDUM_LABELS.text,
+                key: 'confirmedText',
+                render: (_: unknown, row: Detail['accountChanges'][number]) =>
+                  row.confirmedText ?? payoutAccountAddendumText({ from: row.from, to: row.to }),
+              },
+            ]}
+          />
+          <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 0 }} data-testid="order-paid-to">
+            {order.disbursedOn
+              ? payoutAddendumPaidTo(order.disbursedOn.replaceAll('-', '/'), order.bankAccount)
+              : payoutAddendumNotPaid(order.bankAccount)}
+          </Typography.Paragraph>
+        </Card>
+      ) : null}
       <Row gutter={16}>
         <Col span={16}>
           <Card title="還款計畫" size="small">
@@ -76,17 +124,7 @@ export default function OrderPage() {
         </Col>
         <Col span={8}>
           <Card title="狀態歷程" size="small">
-            <Timeline
-              items={data.stateChanges.map((change) => ({
-                children: (
-                  <>
-                    <Typography.Text strong>{change.to}</Typography.Text>
-                    <Typography.Text type="secondary">{` ${CAUSE_LABELS[change.cause] ?? change.cause}`}</Typography.Text>
-                    <div>{formatDateTime(change.at)}</div>
-                  </>
-                ),
-              }))}
-            />
+            <Timeline items={timeline(data)} />
           </Card>
         </Col>
       </Row>
@@ -142,5 +180,47 @@ export default function OrderPage() {
       </Row>
       <AuditLinesCard title="操作紀錄" lines={data.audit} />
     </Space>
+  );
+}
+
+/** The state changes, the failed payouts and the receiving-account changes, in time order (each line says who or what caused it). */
+function timeline(data: Detail) {
+  const lines = [
+    ...data.stateChanges.map((change) => ({ at: change.at, title: change.to, cause: CAUSE_LABELS[change.cause] ?? change.cause })),
+    ...data.payoutFailures.map((failure) => ({ at: failure.at, title: failure.text, cause: CAUSE_LABELS.payout ?? '' })),
+    ...data.accountChanges.map((change) => ({
+      at: change.at,
+      title: `收款帳戶 ${change.from} → ${change.to}`,
+      cause: CAUSE_LABELS[change.cause] ?? change.cause,
+    })),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return lines.map((line) => ({
+    children: (
+      <>
+        <Typography.Text strong>{line.title}</Typography.Text>
+        <Typography.Text type="secondary">{` ${line.cause}`}</Typography.Text>
+        <div>{formatDateTime(line.at)}</div>
+      </>
+    ),
+  }));
+}
+
+/** The order's payout failed and waits for a retry: the reason, and whether the borrower was asked for another account or gave one. */
+function PayoutFailureAlert({ failure }: { failure: NonNullable<Order['payoutFailure']> }) {
+  const asked = failure.accountProblem && failure.changedTo === null;
+  return (
+    <Alert
+      type={failure.changedTo ? 'info' : 'warning'}
+      showIcon
+      data-testid="order-payout-failure"
+      message={`${payoutFailedEventText(failure.reason)}（${formatDateTime(failure.failedAt)}）`}
+      description={
+        failure.changedTo
+          ? PAYOUT_RETRY_TEXTS.accountChanged.replace('{account}', failure.changedTo).replace('（{at}）', '')
+          : asked
+            ? `${PAYOUT_RETRY_TEXTS.borrowerAsked}：借款人 App 的訂單顯示撥款失敗與原因，並請借款人選擇或新增收款帳戶。`
+            : '暫時性失敗：財務可於撥款頁重新撥款到同一帳戶；借款人也可在 App 更換收款帳戶。'
+      }
+    />
   );
 }

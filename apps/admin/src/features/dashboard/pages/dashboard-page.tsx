@@ -1,9 +1,21 @@
 import { Card, Col, Empty, Row, Segmented, Select, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import { FUNNEL_STEPS, type TDashboardFigures, type TFunnelRow } from '@app/contract/admin/admin-report-schemas.ts';
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatMoney, formatRate } from '../../../shared/format.ts';
 import { useDashboard } from '../api/dashboard.ts';
+import { WebVitalsCard } from '../components/web-vitals-card.tsx';
 
 const OVERDUE_HELP = {
   today: '目前逾期訂單數 ÷ 還款中（含逾期）訂單數',
@@ -25,7 +37,13 @@ function Figures({ title, figures, overdueHelp }: { title: string; figures: TDas
         </Col>
         <Col span={8}>
           <Tooltip title={overdueHelp}>
-            <Statistic title="逾期率" value={formatRate(figures.overdue, figures.overdueBase)} suffix={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${figures.overdue}/${figures.overdueBase}`}</Typography.Text>} />
+            <Statistic
+              title="逾期率"
+              value={formatRate(figures.overdue, figures.overdueBase)}
+              suffix={
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${figures.overdue}/${figures.overdueBase}`}</Typography.Text>
+              }
+            />
           </Tooltip>
         </Col>
         <Col span={12}>
@@ -44,7 +62,10 @@ const money = (value: unknown) => formatMoney(Number(value));
 
 function Funnel({ rows }: { rows: TFunnelRow[] }) {
   const [channel, setChannel] = useState<string>('all');
-  const total = FUNNEL_STEPS.reduce<Record<string, number>>((sum, step) => ({ ...sum, [step.key]: rows.reduce((count, row) => count + row[step.key], 0) }), {});
+  const total = FUNNEL_STEPS.reduce<Record<string, number>>(
+    (sum, step) => ({ ...sum, [step.key]: rows.reduce((count, row) => count + row[step.key], 0) }),
+    {},
+  );
   const picked = channel === 'all' ? total : (rows.find((row) => row.channel === channel) ?? total);
   const data = FUNNEL_STEPS.map((step) => ({ step: step.label, count: picked[step.key] ?? 0 }));
   return (
@@ -71,7 +92,13 @@ function Funnel({ rows }: { rows: TFunnelRow[] }) {
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="step" width={90} />
               <ChartTooltip />
-              <Bar dataKey="count" name={channel === 'all' ? '全部管道' : channel} fill="#1f6feb" isAnimationActive={false} label={{ position: 'right' }} />
+              <Bar
+                dataKey="count"
+                name={channel === 'all' ? '全部管道' : channel}
+                fill="#1f6feb"
+                isAnimationActive={false}
+                label={{ position: 'right' }}
+              />
             </BarChart>
           </ResponsiveContainer>
           <Table<TFunnelRow>
@@ -83,7 +110,12 @@ function Funnel({ rows }: { rows: TFunnelRow[] }) {
             dataSource={rows}
             columns={[
               { title: '來源管道', dataIndex: 'channel', fixed: 'left', width: 140 },
-              ...FUNNEL_STEPS.map((step) => ({ title: step.label, dataIndex: step.key, align: 'right' as const, onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) })),
+              ...FUNNEL_STEPS.map((step) => ({
+                title: step.label,
+                dataIndex: step.key,
+                align: 'right' as const,
+                onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+              })),
             ]}
           />
         </>
@@ -121,7 +153,16 @@ export default function DashboardPage() {
       <Card
         title="每日趨勢"
         size="small"
-        extra={<Segmented value={trend} onChange={setTrend} options={[{ value: 'count', label: '件數' }, { value: 'money', label: '金額' }]} />}
+        extra={
+          <Segmented
+            value={trend}
+            onChange={setTrend}
+            options={[
+              { value: 'count', label: '件數' },
+              { value: 'money', label: '金額' },
+            ]}
+          />
+        }
       >
         <ResponsiveContainer width="100%" height={280}>
           {trend === 'count' ? (
@@ -149,6 +190,7 @@ export default function DashboardPage() {
         </ResponsiveContainer>
       </Card>
       <Funnel rows={data.funnel} />
+      <WebVitalsCard />
     </Space>
   );
 }

@@ -13,8 +13,15 @@ const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ value: role, label: OPERATO
 function EnrolmentLinkModal({ link, onClose }: { link: (TEnrolmentLinkResponse & { username: string }) | null; onClose: () => void }) {
   const url = link ? `${window.location.origin}${link.enrolmentPath}` : '';
   return (
-    <Modal open={link !== null} title={`${link?.username ?? ''} 的啟用連結`} onCancel={onClose} footer={<Button onClick={onClose}>關閉</Button>}>
-      <Typography.Paragraph>請以安全的方式交給本人。連結只能使用一次，於 {formatDateTime(link?.expiresAt)} 前有效；本人開啟後自行設定密碼與兩步驟驗證。</Typography.Paragraph>
+    <Modal
+      open={link !== null}
+      title={`${link?.username ?? ''} 的啟用連結`}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>關閉</Button>}
+    >
+      <Typography.Paragraph>
+        請以安全的方式交給本人。連結只能使用一次，於 {formatDateTime(link?.expiresAt)} 前有效；本人開啟後自行設定密碼與兩步驟驗證。
+      </Typography.Paragraph>
       <Typography.Paragraph code copyable style={{ wordBreak: 'break-all' }}>
         {url}
       </Typography.Paragraph>
@@ -34,7 +41,14 @@ export default function OperatorsPage() {
   const [form] = Form.useForm<{ username: string; role: TOperatorRole }>();
 
   return (
-    <Card title="操作人員" extra={<Button type="primary" onClick={() => setAdding(true)}>新增操作人員</Button>}>
+    <Card
+      title="操作人員"
+      extra={
+        <Button type="primary" onClick={() => setAdding(true)}>
+          新增操作人員
+        </Button>
+      }
+    >
       <Table<Row>
         rowKey="id"
         loading={operators.isPending}
@@ -49,7 +63,14 @@ export default function OperatorsPage() {
               row.id === me?.id ? (
                 OPERATOR_ROLE_LABELS[role]
               ) : (
-                <Select size="small" value={role} options={ROLE_OPTIONS} style={{ width: 130 }} aria-label={`${row.username} 的角色`} onChange={(next) => update.mutate({ id: row.id, role: next })} />
+                <Select
+                  size="small"
+                  value={role}
+                  options={ROLE_OPTIONS}
+                  style={{ width: 130 }}
+                  aria-label={`${row.username} 的角色`}
+                  onChange={(next) => update.mutate({ id: row.id, role: next })}
+                />
               ),
           },
           {
@@ -57,8 +78,16 @@ export default function OperatorsPage() {
             key: 'state',
             render: (_value, row) => (
               <Space>
-                {row.disabled ? <Tag color="red">已停用</Tag> : row.enrolled ? <Tag color="green">已啟用</Tag> : <Tag color="orange">待啟用</Tag>}
-                {row.lockedUntil && new Date(row.lockedUntil) > new Date() ? <Tag color="red">鎖定至 {formatDateTime(row.lockedUntil)}</Tag> : null}
+                {row.disabled ? (
+                  <Tag color="red">已停用</Tag>
+                ) : row.enrolled ? (
+                  <Tag color="green">已啟用</Tag>
+                ) : (
+                  <Tag color="orange">待啟用</Tag>
+                )}
+                {row.lockedUntil && new Date(row.lockedUntil) > new Date() ? (
+                  <Tag color="red">鎖定至 {formatDateTime(row.lockedUntil)}</Tag>
+                ) : null}
               </Space>
             ),
           },
@@ -93,7 +122,15 @@ export default function OperatorsPage() {
           },
         ]}
       />
-      <Modal open={adding} title="新增操作人員" okText="建立並產生啟用連結" onCancel={() => setAdding(false)} onOk={() => form.submit()} okButtonProps={{ loading: create.isPending }} destroyOnHidden>
+      <Modal
+        open={adding}
+        title="新增操作人員"
+        okText="建立並產生啟用連結"
+        onCancel={() => setAdding(false)}
+        onOk={() => form.submit()}
+        okButtonProps={{ loading: create.isPending }}
+        destroyOnHidden
+      >
         <Form
           form={form}
           layout="vertical"
@@ -108,7 +145,11 @@ export default function OperatorsPage() {
             })
           }
         >
-          <Form.Item name="username" label="帳號" rules={[{ required: true, pattern: /^[a-z0-9._-]{3,32}$/, message: ADMIN_USERNAME_RULE }]}>
+          <Form.Item
+            name="username"
+            label="帳號"
+            rules={[{ required: true, pattern: /^[a-z0-9._-]{3,32}$/, message: ADMIN_USERNAME_RULE }]}
+          >
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="role" label="角色">

@@ -71,7 +71,18 @@ function TransfersTab() {
           {
             title: '轉帳憑證',
             dataIndex: 'hasReceipt',
-            render: (has: boolean, row) => (has ? <Image width={64} height={64} style={{ objectFit: 'cover' }} src={adminImageUrl(ADMIN_ROUTES.transferReceipt, { id: row.id })} alt={`轉帳憑證 ${row.id}`} /> : '—'),
+            render: (has: boolean, row) =>
+              has ? (
+                <Image
+                  width={64}
+                  height={64}
+                  style={{ objectFit: 'cover' }}
+                  src={adminImageUrl(ADMIN_ROUTES.transferReceipt, { id: row.id })}
+                  alt={`轉帳憑證 ${row.id}`}
+                />
+              ) : (
+                '—'
+              ),
           },
           { title: '申報時間', dataIndex: 'createdAt', render: formatDateTime },
           {
@@ -85,7 +96,10 @@ function TransfersTab() {
                   okText="確認入帳"
                   cancelText="取消"
                   onConfirm={() =>
-                    review.mutate({ id: row.id, review: { verdict: 'confirm', note: '' } }, { onSuccess: (result) => void message.success(`已入帳，訂單狀態：${result.orderState ?? '—'}`) })
+                    review.mutate(
+                      { id: row.id, review: { verdict: 'confirm', note: '' } },
+                      { onSuccess: (result) => void message.success(`已入帳，訂單狀態：${result.orderState ?? '—'}`) },
+                    )
                   }
                 >
                   <Button type="primary">確認入帳</Button>
@@ -108,7 +122,10 @@ function HeldTab() {
   const resolve = useResolveHeld();
   const { message } = App.useApp();
   const act = (id: number, verdict: 'credit' | 'refund') =>
-    resolve.mutate({ id, verdict, note: '' }, { onSuccess: () => void message.success(verdict === 'credit' ? '已依實收金額入帳' : '已記錄退還，未入帳') });
+    resolve.mutate(
+      { id, verdict, note: '' },
+      { onSuccess: () => void message.success(verdict === 'credit' ? '已依實收金額入帳' : '已記錄退還，未入帳') },
+    );
   return (
     <Table<Item>
       rowKey="id"
@@ -179,7 +196,9 @@ function BooksTab() {
   const books = useCheckBooks();
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Paragraph>核對借款帳簿：每筆分錄借貸平衡、每筆訂單帳戶與重算結果一致、入帳金額與金流通知及已確認轉帳一致。</Typography.Paragraph>
+      <Typography.Paragraph>
+        核對借款帳簿：每筆分錄借貸平衡、每筆訂單帳戶與重算結果一致、入帳金額與金流通知及已確認轉帳一致。
+      </Typography.Paragraph>
       <Button type="primary" onClick={() => books.mutate()} loading={books.isPending}>
         立即核對
       </Button>
@@ -187,7 +206,12 @@ function BooksTab() {
         books.data.balanced ? (
           <Alert type="success" showIcon message="帳簿平衡，沒有差異" />
         ) : (
-          <Alert type="error" showIcon message={`發現 ${books.data.differences.length} 筆差異`} description={<pre style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(books.data.differences, null, 2)}</pre>} />
+          <Alert
+            type="error"
+            showIcon
+            message={`發現 ${books.data.differences.length} 筆差異`}
+            description={<pre style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(books.data.differences, null, 2)}</pre>}
+          />
         )
       ) : null}
     </Space>

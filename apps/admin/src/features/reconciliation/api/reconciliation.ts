@@ -4,9 +4,13 @@ import type { TExportKind, TReconciliationResponse } from '@app/contract/admin/a
 import { adminRequest } from '../../../shared/api/admin-request.ts';
 
 export const reconciliationQueryOptions = (from: string, to: string) =>
-  queryOptions({ queryKey: ['reconciliation', from, to], queryFn: () => adminRequest<TReconciliationResponse>(ADMIN_ROUTES.reconciliation, { query: { from, to } }) });
+  queryOptions({
+    queryKey: ['reconciliation', from, to],
+    queryFn: () => adminRequest<TReconciliationResponse>(ADMIN_ROUTES.reconciliation, { query: { from, to } }),
+  });
 
 export const useReconciliation = (from: string, to: string) => useQuery(reconciliationQueryOptions(from, to));
 
 /** Where a CSV export answers: a plain link downloads it with the session cookie (a GET: no CSRF token needed). */
-export const exportUrl = (kind: TExportKind, from: string, to: string) => `${adminUrl(ADMIN_ROUTES.exportCsv, { kind })}?${new URLSearchParams({ from, to })}`;
+export const exportUrl = (kind: TExportKind, from: string, to: string) =>
+  `${adminUrl(ADMIN_ROUTES.exportCsv, { kind })}?${new URLSearchParams({ from, to })}`;

@@ -1,6 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Space, Table, Tag, Typography } from 'antd';
-import { EXPORT_KINDS, RECONCILIATION_DIFFERENCES, type TExportKind, type TReconciliationResponse } from '@app/contract/admin/admin-report-schemas.ts';
+import {
+  defaultReconciliationRange,
+  EXPORT_KINDS,
+  RECONCILIATION_DIFFERENCES,
+  type TExportKind,
+  type TReconciliationResponse,
+} from '@app/contract/admin/admin-report-schemas.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +20,11 @@ const OUTCOME_LABELS: Record<string, string> = { credited: '已入帳', held: '�
 
 /** The gateways' notifications against what was credited, day by day, every difference listed; finance's CSV exports of the same range. */
 export default function ReconciliationPage() {
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day'), dayjs()]);
+  // Taipei's calendar days, whatever zone the operator's computer is set to (from 16:00 UTC it is the next day in Taipei).
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const { from, to } = defaultReconciliationRange(new Date());
+    return [dayjs(from), dayjs(to)];
+  });
   const from = range[0].format('YYYY-MM-DD');
   const to = range[1].format('YYYY-MM-DD');
   const reconciliation = useReconciliation(from, to);
@@ -23,7 +33,12 @@ export default function ReconciliationPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title="每日對帳（閘道通知 vs 入帳）">
         <Space wrap style={{ marginBottom: 16 }}>
-          <DatePicker.RangePicker aria-label="對帳日期" allowClear={false} value={range} onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])} />
+          <DatePicker.RangePicker
+            aria-label="對帳日期"
+            allowClear={false}
+            value={range}
+            onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
+          />
           {(Object.keys(EXPORT_KINDS) as TExportKind[]).map((kind) => (
             <Button key={kind} icon={<DownloadOutlined />} href={exportUrl(kind, from, to)}>
               {`匯出${EXPORT_KINDS[kind]} CSV`}
@@ -54,7 +69,8 @@ export default function ReconciliationPage() {
               title: '差額',
               dataIndex: 'difference',
               align: 'right',
-              render: (difference: number) => (difference === 0 ? formatMoney(0) : <Typography.Text type="danger">{formatMoney(difference)}</Typography.Text>),
+              render: (difference: number) =>
+                difference === 0 ? formatMoney(0) : <Typography.Text type="danger">{formatMoney(difference)}</Typography.Text>,
             },
           ]}
         />
@@ -67,12 +83,24 @@ export default function ReconciliationPage() {
           dataSource={differences}
           columns={[
             { title: '日期', dataIndex: 'day', width: 110 },
-            { title: '差異', dataIndex: 'kind', render: (kind: Difference['kind']) => <Tag color="orange">{RECONCILIATION_DIFFERENCES[kind]}</Tag> },
+            {
+              title: '差異',
+              dataIndex: 'kind',
+              render: (kind: Difference['kind']) => <Tag color="orange">{RECONCILIATION_DIFFERENCES[kind]}</Tag>,
+            },
             { title: '閘道', dataIndex: 'gateway' },
             { title: '交易序號', dataIndex: 'transactionId' },
-            { title: '訂單', dataIndex: 'orderId', render: (orderId: number | null) => (orderId === null ? '—' : <Link to={`/orders/${orderId}`}>{`#${orderId}`}</Link>) },
+            {
+              title: '訂單',
+              dataIndex: 'orderId',
+              render: (orderId: number | null) => (orderId === null ? '—' : <Link to={`/orders/${orderId}`}>{`#${orderId}`}</Link>),
+            },
             { title: '通知金額', dataIndex: 'notifiedAmount', align: 'right', render: formatMoney },
-            { title: '處理結果', dataIndex: 'outcome', render: (outcome: string | null) => (outcome ? (OUTCOME_LABELS[outcome] ?? outcome) : '—') },
+            {
+              title: '處理結果',
+              dataIndex: 'outcome',
+              render: (outcome: string | null) => (outcome ? (OUTCOME_LABELS[outcome] ?? outcome) : '—'),
+            },
             { title: '入帳金額', dataIndex: 'creditedAmount', align: 'right', render: formatMoney },
           ]}
         />

@@ -4,8 +4,9 @@ import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
 import type { TReviewDecisionRequest, TReviewDetailResponse } from '@app/contract/admin/admin-schemas.ts';
 import { DECISION_REFUSAL_REASONS } from '@app/contract/messages/decisions.ts';
 import { adminImageUrl } from '../../../shared/api/admin-request.ts';
-import { formatDateTime, formatMoney, formatScore } from '../../../shared/format.ts';
+import { formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useDecideReview, useReviewDetail } from '../api/reviews.ts';
+import { FaceAttemptsSection } from '../components/face-attempts-section.tsx';
 import { MANUAL_REVIEW_REASONS, ruleLabel } from '../rule-labels.ts';
 
 const OUTCOME_TAGS: Record<string, { color: string; label: string }> = {
@@ -13,7 +14,6 @@ const OUTCOME_TAGS: Record<string, { color: string; label: string }> = {
   refused: { color: 'red', label: '不通過' },
   manualReview: { color: 'orange', label: '待人工審核' },
 };
-
 
 const FIELD_LABELS = { name: '姓名', idNumber: '身分證字號', birthDate: '出生日期', gender: '性別' } as const;
 const GENDER_LABELS: Record<string, string> = { male: '男', female: '女' };
@@ -24,7 +24,14 @@ function comparisonRows(detail: TReviewDetailResponse) {
     const read = detail.ocr?.[field] ?? null;
     const show = (value: string | null) => (value === null ? '—' : field === 'gender' ? (GENDER_LABELS[value] ?? value) : value);
     const same = field === 'idNumber' ? detail.ocr?.idNumberMatches : read === null ? null : typed === read;
-    return { field, label: FIELD_LABELS[field], typed: show(typed), read: show(read), same, corrected: detail.ocr?.correctedFields.includes(field) ?? false };
+    return {
+      field,
+      label: FIELD_LABELS[field],
+      typed: show(typed),
+      read: show(read),
+      same,
+      corrected: detail.ocr?.correctedFields.includes(field) ?? false,
+    };
   });
 }
 
@@ -52,7 +59,11 @@ function DecisionForm({ detail, onDone }: { detail: TReviewDetailResponse; onDon
         decide.mutate({ ...values, note: values.note ?? '' } as TReviewDecisionRequest, {
           onSuccess: (result) => {
             void message.success(
-              result.outcome === 'awaitingSecondApproval' ? ADMIN_FIRST_APPROVAL_RECORDED : result.outcome === 'approved' ? `已核准，訂單狀態：${result.orderState}` : `已拒絕，訂單狀態：${result.orderState}`,
+              result.outcome === 'awaitingSecondApproval'
+                ? ADMIN_FIRST_APPROVAL_RECORDED
+                : result.outcome === 'approved'
+                  ? `已核准，訂單狀態：${result.orderState}`
+                  : `已拒絕，訂單狀態：${result.orderState}`,
             );
             onDone();
           },
@@ -82,13 +93,19 @@ function DecisionForm({ detail, onDone }: { detail: TReviewDetailResponse; onDon
   );
 }
 
-/** One application in full: rules, typed vs read, face scores, photos, and the verdict. */
+/** One application in full: rules, typed vs read, the face attempts with their frames, photos, and the verdict. */
 export function ReviewDetailDrawer({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
   const detail = useReviewDetail(orderId);
   const data = detail.data;
   const image = (name: 'idFront' | 'idBack' | 'selfie') => adminImageUrl(ADMIN_ROUTES.reviewImage, { orderId: orderId ?? 0, image: name });
   return (
-    <Drawer open={orderId !== null} onClose={onClose} width={880} title={data ? `審核申請 ${data.order.orderNo}` : '審核申請'} destroyOnHidden>
+    <Drawer
+      open={orderId !== null}
+      onClose={onClose}
+      width={880}
+      title={data ? `審核申請 ${data.order.orderNo}` : '審核申請'}
+      destroyOnHidden
+    >
       {!data ? (
         <Spin />
       ) : (
@@ -118,7 +135,11 @@ export function ReviewDetailDrawer({ orderId, onClose }: { orderId: number | nul
               dataSource={data.outcomes}
               columns={[
                 { title: '規則', dataIndex: 'rule', render: ruleLabel },
-                { title: '結果', dataIndex: 'outcome', render: (outcome: string) => <Tag color={OUTCOME_TAGS[outcome]?.color}>{OUTCOME_TAGS[outcome]?.label ?? outcome}</Tag> },
+                {
+                  title: '結果',
+                  dataIndex: 'outcome',
+                  render: (outcome: string) => <Tag color={OUTCOME_TAGS[outcome]?.color}>{OUTCOME_TAGS[outcome]?.label ?? outcome}</Tag>,
+                },
                 {
                   title: '說明',
                   dataIndex: 'rule',
@@ -160,22 +181,7 @@ export function ReviewDetailDrawer({ orderId, onClose }: { orderId: number | nul
             />
           </div>
 
-          <div>
-            <Typography.Title level={5}>人臉辨識分數</Typography.Title>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="at"
-              dataSource={data.face}
-              columns={[
-                { title: '時間', dataIndex: 'at', render: formatDateTime },
-                { title: '結果', dataIndex: 'outcome' },
-                { title: '防偽', dataIndex: 'antispoof', render: formatScore },
-                { title: '活體', dataIndex: 'liveness', render: formatScore },
-                { title: '相似度', dataIndex: 'similarity', render: (value: number | null, row) => `${formatScore(value)}（門檻 ${formatScore(row.similarityThreshold)}）` },
-              ]}
-            />
-          </div>
+          <FaceAttemptsSection orderId={data.order.orderId} />
 
           <div>
             <Typography.Title level={5}>證件與自拍照</Typography.Title>

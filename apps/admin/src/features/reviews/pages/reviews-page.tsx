@@ -13,7 +13,10 @@ export default function ReviewsPage() {
   const reviews = useReviews();
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <Card title="審核佇列" extra={<Typography.Text type="secondary">超過 {formatMoney(reviews.data?.secondApprovalAbove)} 的核准需兩位審核人員</Typography.Text>}>
+    <Card
+      title="審核佇列"
+      extra={<Typography.Text type="secondary">超過 {formatMoney(reviews.data?.secondApprovalAbove)} 的核准需兩位審核人員</Typography.Text>}
+    >
       <Table<Row>
         rowKey="orderId"
         loading={reviews.isPending}
@@ -26,12 +29,17 @@ export default function ReviewsPage() {
           { title: '產品', dataIndex: 'productName' },
           { title: '金額', dataIndex: 'principal', align: 'right', render: formatMoney },
           { title: '期數', dataIndex: 'term', align: 'right' },
-          { title: '待審原因', dataIndex: 'rules', render: (rules: string[]) => rules.map((rule) => <Tag key={rule}>{ruleLabel(rule)}</Tag>) },
+          {
+            title: '待審原因',
+            dataIndex: 'rules',
+            render: (rules: string[]) => rules.map((rule) => <Tag key={rule}>{ruleLabel(rule)}</Tag>),
+          },
           { title: '送審時間', dataIndex: 'since', render: formatDateTime },
           {
             title: '覆核',
             dataIndex: 'firstApprovalBy',
-            render: (by: string | null, row) => (by ? <Tag color="orange">待覆核（{by}）</Tag> : row.needsSecondApproval ? <Tag>需兩人核准</Tag> : null),
+            render: (by: string | null, row) =>
+              by ? <Tag color="orange">待覆核（{by}）</Tag> : row.needsSecondApproval ? <Tag>需兩人核准</Tag> : null,
           },
           { title: '', key: 'open', render: (_value, row) => <Button onClick={() => setOpen(row.orderId)}>審核</Button> },
         ]}

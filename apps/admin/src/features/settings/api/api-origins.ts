@@ -3,7 +3,8 @@ import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
 import type { TApiOrigins } from '@app/contract/admin/admin-schemas.ts';
 import { adminRequest } from '../../../shared/api/admin-request.ts';
 
-export const apiOriginsQueryOptions = () => queryOptions({ queryKey: ['settings', 'api-origins'], queryFn: () => adminRequest<TApiOrigins>(ADMIN_ROUTES.getApiOrigins) });
+export const apiOriginsQueryOptions = () =>
+  queryOptions({ queryKey: ['settings', 'api-origins'], queryFn: () => adminRequest<TApiOrigins>(ADMIN_ROUTES.getApiOrigins) });
 
 export const useApiOrigins = () => useQuery(apiOriginsQueryOptions());
 

@@ -80,14 +80,17 @@ function articles(t: ContractTerms): Array<{ title: string; body: string }> {
     {
       title: '借款金額及撥款',
       body:
-        p(`借款金額為${ntd(t.principal)}（產品：${esc(t.productName)}）。本契約生效後，貸與人將借款金額全數撥入借款人指定之帳戶：${account}。`) +
-        p('貸與人於撥款時不預扣任何利息、手續費或其他費用（民法第二百零六條），借款人實際收到之金額即為借款金額。'),
+        p(
+          `借款金額為${ntd(t.principal)}（產品：${esc(t.productName)}）。本契約生效後，貸與人將借款金額全數撥入借款人指定之帳戶：${account}。`,
+        ) + p('貸與人於撥款時不預扣任何利息、手續費或其他費用（民法第二百零六條），借款人實際收到之金額即為借款金額。'),
     },
     {
       title: '借款期間及還款方式',
       body: single
         ? p(`借款期間為 ${esc(t.term)} 日，自撥款日起算；借款人應於到期日一次清償本金、利息及第三條所列費用。`)
-        : p(`借款期間為 ${esc(t.term)} 個月，自撥款日起算；借款人應按月以等額本息方式攤還，共 ${esc(t.term)} 期，每期應還金額如第五條還款計畫表。`),
+        : p(
+            `借款期間為 ${esc(t.term)} 個月，自撥款日起算；借款人應按月以等額本息方式攤還，共 ${esc(t.term)} 期，每期應還金額如第五條還款計畫表。`,
+          ),
     },
     {
       title: '利率及費用',
@@ -120,13 +123,18 @@ function articles(t: ContractTerms): Array<{ title: string; body: string }> {
   ];
   if (single && t.extension) {
     const e = t.extension;
-    const fee = e.feeFixed > 0 ? `${ntd(e.feeFixed)}加本金之 ${plainPercent(e.feePercentOfPrincipal)}` : `本金之 ${plainPercent(e.feePercentOfPrincipal)}`;
+    const fee =
+      e.feeFixed > 0
+        ? `${ntd(e.feeFixed)}加本金之 ${plainPercent(e.feePercentOfPrincipal)}`
+        : `本金之 ${plainPercent(e.feePercentOfPrincipal)}`;
     list.push({
       title: '展期',
       body:
         p(`借款人得於到期日前 ${esc(e.windowDays)} 日內申請展期，每次將到期日延後 ${esc(e.periodDays)} 日，最多 ${esc(e.maxCount)} 次。`) +
         p(`展期時，借款人應支付截至申請日之應計利息及展期手續費（${fee}，即${ntd(e.feeAmount)}），本金於延後之到期日清償。`) +
-        p(`展期須由借款人每次自行明示申請，貸與人不得預先勾選或自動展期。貸與人於受理前應告知該次展期之費用、新到期日及含展期在內之總費用年百分率；該年百分率超過 ${percent(t.aprCapPercent)} 者，貸與人不受理該次展期。`),
+        p(
+          `展期須由借款人每次自行明示申請，貸與人不得預先勾選或自動展期。貸與人於受理前應告知該次展期之費用、新到期日及含展期在內之總費用年百分率；該年百分率超過 ${percent(t.aprCapPercent)} 者，貸與人不受理該次展期。`,
+        ),
     });
   } else if (single) {
     list.push({ title: '展期', body: p('本借款不提供展期。') });
@@ -135,8 +143,14 @@ function articles(t: ContractTerms): Array<{ title: string; body: string }> {
     {
       title: '提前清償',
       body:
-        p('借款人得隨時提前清償全部借款，無須事先通知，貸與人不收取任何違約金或提前清償手續費；利息僅計算至實際清償日，按日計算，尚未開始之各期利息免付。') +
-        (t.fees.length > 0 ? p('第三條所列費用屬第一期（一次清償者為借款期間），按該期間實際經過日數及未還本金比例按日發生；提前清償或提前償還本金者，僅支付至清償日止已發生之部分，尚未發生之部分免付。') : '') +
+        p(
+          '借款人得隨時提前清償全部借款，無須事先通知，貸與人不收取任何違約金或提前清償手續費；利息僅計算至實際清償日，按日計算，尚未開始之各期利息免付。',
+        ) +
+        (t.fees.length > 0
+          ? p(
+              '第三條所列費用屬第一期（一次清償者為借款期間），按該期間實際經過日數及未還本金比例按日發生；提前清償或提前償還本金者，僅支付至清償日止已發生之部分，尚未發生之部分免付。',
+            )
+          : '') +
         p('民法第二百零四條賦予借款人之提前清償權利，本契約不予限制，並給予較該條更有利之條件。', 'small'),
     },
     {
@@ -185,7 +199,9 @@ function articles(t: ContractTerms): Array<{ title: string; body: string }> {
     },
     {
       title: '其他',
-      body: p('本契約未約定之事項，依中華民國民法、消費者保護法及其他相關法令辦理。本契約條款如有疑義，應為有利於借款人之解釋（消費者保護法第十一條第二項）。'),
+      body: p(
+        '本契約未約定之事項，依中華民國民法、消費者保護法及其他相關法令辦理。本契約條款如有疑義，應為有利於借款人之解釋（消費者保護法第十一條第二項）。',
+      ),
     },
   );
   return list;
@@ -209,8 +225,12 @@ function render(t: ContractTerms, signing: ContractSigning | null): string {
   const meta = `契約編號：${signing ? esc(signing.contractNo) : '簽署後產生'}${GAP}訂單編號：${esc(t.orderNo)}${GAP}範本版本：${VERSION}`;
   const parties =
     `<section><h2>立契約書人</h2>` +
-    p(`貸與人：${esc(t.lender.name)}（以下稱「貸與人」），統一編號：${esc(t.lender.registrationNo)}，地址：${esc(t.lender.address)}，客服電話：${esc(t.lender.servicePhone)}（${esc(t.lender.serviceHours)}）。`) +
-    p(`借款人：${esc(t.borrower.name)}（以下稱「借款人」），身分證統一編號：${esc(t.borrower.maskedIdNumber)}，行動電話：${esc(t.borrower.maskedMobile)}。`) +
+    p(
+      `貸與人：${esc(t.lender.name)}（以下稱「貸與人」），統一編號：${esc(t.lender.registrationNo)}，地址：${esc(t.lender.address)}，客服電話：${esc(t.lender.servicePhone)}（${esc(t.lender.serviceHours)}）。`,
+    ) +
+    p(
+      `借款人：${esc(t.borrower.name)}（以下稱「借款人」），身分證統一編號：${esc(t.borrower.maskedIdNumber)}，行動電話：${esc(t.borrower.maskedMobile)}。`,
+    ) +
     p('雙方同意依下列條款訂立本借款契約。') +
     `</section>`;
   const review =
@@ -237,6 +257,5 @@ function render(t: ContractTerms, signing: ContractSigning | null): string {
     `</article></body></html>`
   );
 }
-
 
 export const LOAN_CONTRACT_V1: ContractTemplate = { version: VERSION, render };

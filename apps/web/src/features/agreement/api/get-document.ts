@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { COMMON_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/common.ts';
 import type { DocumentKey } from '@app/contract/schemas/user.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type LegalDocument = ResponseOf<typeof ENDPOINTS.commonDocument>;
+export type LegalDocument = ResponseOf<typeof COMMON_ENDPOINTS.commonDocument>;
 
 export function getDocument(key: DocumentKey): Promise<LegalDocument> {
-  return request(ENDPOINTS.commonDocument, { key });
+  return request(COMMON_ENDPOINTS.commonDocument, { key });
 }
 
 export function documentQueryOptions(key: DocumentKey) {

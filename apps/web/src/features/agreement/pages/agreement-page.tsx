@@ -57,11 +57,7 @@ export default function AgreementPage() {
   return (
     <div className="page agreement-page">
       <NavBar title={TITLE_AGREEMENT} />
-      <Tabs
-        activeKey={active}
-        onChange={(key) => setParams({ key }, { replace: true })}
-        className="agreement-tabs"
-      >
+      <Tabs activeKey={active} onChange={(key) => setParams({ key }, { replace: true })} className="agreement-tabs">
         {DOCUMENT_KEYS.map((key) => (
           <Tabs.Tab key={key} title={LABELS[key]} />
         ))}

@@ -25,7 +25,6 @@ import { StepNumber } from '../../../shared/ui/step-number.tsx';
 import { formatMoney } from '../../../shared/utils/format.ts';
 import './aptitude-page.css';
 
-
 /** /pages/aptitude (tab 資質) — the five verification items, their state, and the credit limit. */
 export default function AptitudePage() {
   const navigate = useNavigate();
@@ -42,11 +41,23 @@ export default function AptitudePage() {
               const firstToDo = data.steps.find((s) => !s.done);
               // Never a page without a way on: into the application, or on to the next step.
               const action = allDone ? (
-                <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(applicationToResume() ?? ROUTES.applyFor)}>
+                <Button
+                  block
+                  color="primary"
+                  size="large"
+                  shape="rounded"
+                  onClick={() => navigate(applicationToResume() ?? ROUTES.applyFor)}
+                >
                   {APTITUDE_APPLY}
                 </Button>
               ) : firstToDo ? (
-                <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(ONBOARDING_STEP_PAGES[firstToDo.key].path)}>
+                <Button
+                  block
+                  color="primary"
+                  size="large"
+                  shape="rounded"
+                  onClick={() => navigate(ONBOARDING_STEP_PAGES[firstToDo.key].path)}
+                >
                   {APTITUDE_CONTINUE}
                 </Button>
               ) : null;

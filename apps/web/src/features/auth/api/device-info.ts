@@ -1,7 +1,7 @@
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type RequestOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type DeviceInfoInput = RequestOf<typeof ENDPOINTS.deviceInfo>;
+export type DeviceInfoInput = RequestOf<typeof ACCOUNT_ENDPOINTS.deviceInfo>;
 
 /** What any web page can read anyway; nothing more (PRODUCT.md "No harvesting"). */
 export function collectDeviceInfo(): DeviceInfoInput {
@@ -16,5 +16,5 @@ export function collectDeviceInfo(): DeviceInfoInput {
 
 /** Sent once after each login; a failure is not the user's concern, so it stays silent. */
 export function sendDeviceInfo(): Promise<unknown> {
-  return request(ENDPOINTS.deviceInfo, collectDeviceInfo());
+  return request(ACCOUNT_ENDPOINTS.deviceInfo, collectDeviceInfo());
 }

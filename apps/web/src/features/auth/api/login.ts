@@ -1,14 +1,14 @@
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 import { beginSession } from '../../../shared/session/session.ts';
 import { sendDeviceInfo } from './device-info.ts';
 
-export type LoginInput = RequestOf<typeof ENDPOINTS.login>;
-export type LoginResult = ResponseOf<typeof ENDPOINTS.login>;
+export type LoginInput = RequestOf<typeof ACCOUNT_ENDPOINTS.login>;
+export type LoginResult = ResponseOf<typeof ACCOUNT_ENDPOINTS.login>;
 
 export function login(input: LoginInput): Promise<LoginResult> {
-  return request(ENDPOINTS.login, input, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.login, input, { loading: true });
 }
 
 /**

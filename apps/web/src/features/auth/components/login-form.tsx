@@ -4,7 +4,22 @@ import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { normalizeTypedTaiwanMobile } from '@app/contract/validators/mobile.ts';
 import { isVerifyCode } from '@app/contract/validators/verify-code.ts';
-import { CODE_REQUIRED, CONSENT_AND, CONSENT_PREFIX, CONSENT_REQUIRED, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT, INVALID_MOBILE, LOGIN_AUTO_REGISTER, LOGIN_SUBMIT, LOGIN_SUCCESS, LOGIN_WITH_CODE, LOGIN_WITH_PASSWORD, PASSWORD_PLACEHOLDER, PASSWORD_REQUIRED } from '@app/contract/messages/accounts.ts';
+import {
+  CODE_REQUIRED,
+  CONSENT_AND,
+  CONSENT_PREFIX,
+  CONSENT_REQUIRED,
+  DOC_PRIVACY_POLICY,
+  DOC_USER_AGREEMENT,
+  INVALID_MOBILE,
+  LOGIN_AUTO_REGISTER,
+  LOGIN_SUBMIT,
+  LOGIN_SUCCESS,
+  LOGIN_WITH_CODE,
+  LOGIN_WITH_PASSWORD,
+  PASSWORD_PLACEHOLDER,
+  PASSWORD_REQUIRED,
+} from '@app/contract/messages/accounts.ts';
 import { useSendCode } from '../../../shared/api/send-verify-code.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { CodeInput } from '../../../shared/ui/code-input.tsx';
@@ -45,9 +60,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     if (!consent) return setError(CONSENT_REQUIRED);
     setError(undefined);
     try {
-      await login.mutateAsync(
-        mode === 'code' ? { mobile: normalized, code } : { mobile: normalized, password },
-      );
+      await login.mutateAsync(mode === 'code' ? { mobile: normalized, code } : { mobile: normalized, password });
       toastSuccess(LOGIN_SUCCESS);
       onLoggedIn();
     } catch {

@@ -8,7 +8,16 @@ describe('safeRedirect', () => {
   });
 
   it('refuses anything that could leave the app or loop back to login', () => {
-    for (const value of [null, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'pages/me/index', '/pages/login/index', '/pages/login/moduleB?type=x']) {
+    for (const value of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'pages/me/index',
+      '/pages/login/index',
+      '/pages/login/moduleB?type=x',
+    ]) {
       expect(safeRedirect(value), String(value)).toBeUndefined();
     }
   });

@@ -1,4 +1,10 @@
-import { CAMPAIGN_APR_NOTE, CAMPAIGN_APR_PROMISE, CAMPAIGN_BENEFITS, CAMPAIGN_FORM_TITLE, CAMPAIGN_NO_DEDUCTION } from '@app/contract/messages/accounts.ts';
+import {
+  CAMPAIGN_APR_NOTE,
+  CAMPAIGN_APR_PROMISE,
+  CAMPAIGN_BENEFITS,
+  CAMPAIGN_FORM_TITLE,
+  CAMPAIGN_NO_DEDUCTION,
+} from '@app/contract/messages/accounts.ts';
 import { TITLE_LOGIN } from '@app/contract/messages/app-shell.ts';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
@@ -40,4 +46,3 @@ export default function ModuleBPage() {
     </div>
   );
 }
-

@@ -1,6 +1,6 @@
 import { LOGIN_TITLE } from '@app/contract/messages/accounts.ts';
 import { TITLE_LOGIN } from '@app/contract/messages/app-shell.ts';
-import { getRuntimeConfig } from '../../../shared/config/runtime-config.ts';
+import { productName } from '../../../shared/config/shell-config.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { useAfterLogin } from '../hooks/use-after-login.ts';
@@ -14,7 +14,7 @@ export default function LoginPage() {
       <NavBar title={TITLE_LOGIN} />
       <main className="page-body login-body">
         <h2 className="login-heading">{LOGIN_TITLE}</h2>
-        <p className="login-product">{getRuntimeConfig().productName}</p>
+        <p className="login-product">{productName()}</p>
         <LoginForm onLoggedIn={afterLogin} />
       </main>
     </div>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { BANK_ACCOUNT_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/bank-accounts.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type BankBranchList = ResponseOf<typeof ENDPOINTS.bankBranchList>;
+export type BankBranchList = ResponseOf<typeof BANK_ACCOUNT_ENDPOINTS.bankBranchList>;
 
 export function bankBranchList(bankCode: string): Promise<BankBranchList> {
-  return request(ENDPOINTS.bankBranchList, { bankCode });
+  return request(BANK_ACCOUNT_ENDPOINTS.bankBranchList, { bankCode });
 }
 
 export function bankBranchListQueryOptions(bankCode: string) {

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { BANK_ACCOUNT_ENDPOINTS, type RequestOf } from '@app/contract/endpoints/bank-accounts.ts';
 import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
 import { request } from '../../../shared/api/request.ts';
 import { bindCardListQueryOptions } from './bind-card-list.ts';
 
-export type BindCardInput = RequestOf<typeof ENDPOINTS.bindCardBind>;
+export type BindCardInput = RequestOf<typeof BANK_ACCOUNT_ENDPOINTS.bindCardBind>;
 
 export function bindCard(input: BindCardInput) {
-  return request(ENDPOINTS.bindCardBind, input, { loading: true });
+  return request(BANK_ACCOUNT_ENDPOINTS.bindCardBind, input, { loading: true });
 }
 
 /** Adds a card; the list and the onboarding steps change with it. */

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { BANK_ACCOUNT_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/bank-accounts.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type BankCard = ResponseOf<typeof ENDPOINTS.bindCardList>['cards'][number];
+export type BankCard = ResponseOf<typeof BANK_ACCOUNT_ENDPOINTS.bindCardList>['cards'][number];
 
 /** The caller's cards, the default first; accounts come masked (`****1234`). */
 export function bindCardList(): Promise<BankCard[]> {
-  return request(ENDPOINTS.bindCardList, {}).then((answer) => answer.cards);
+  return request(BANK_ACCOUNT_ENDPOINTS.bindCardList, {}).then((answer) => answer.cards);
 }
 
 export function bindCardListQueryOptions() {

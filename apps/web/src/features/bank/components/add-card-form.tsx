@@ -28,6 +28,7 @@ import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
 import { useBankBranchList } from '../api/bank-branch-list.ts';
 import type { Bank } from '../api/bank-list.ts';
+import type { BankCard } from '../api/bind-card-list.ts';
 import { useBindCard, type BindCardInput } from '../api/bind-card-bind.ts';
 import { useBankChoice } from '../store/bank-choice-store.ts';
 import { clearDraft, draftString, readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
@@ -65,7 +66,7 @@ const PASSBOOK_RATIO = 3 / 2;
  * Adds a card: the bank (chosen on /pages/me/bankSelect), its branch, the account number
  * (checked by the contract's rule), the holder's name and an optional passbook cover.
  */
-export function AddCardForm({ onBound }: { onBound: () => void }) {
+export function AddCardForm({ onBound }: { onBound: (card: BankCard) => void }) {
   const navigate = useNavigate();
   const bank = useBankChoice((s) => s.bank);
   const clearBank = useBankChoice((s) => s.clear);
@@ -91,7 +92,8 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
   // A bank chosen on bankSelect is part of the draft too.
   useEffect(
     // Every value of the store (true), also the branch whose row shows only once the bank is back.
-    () => useBankChoice.subscribe((state) => writeDraft('bank', { ...(form.getFieldsValue(true) as Values), bank: state.bank ?? undefined })),
+    () =>
+      useBankChoice.subscribe((state) => writeDraft('bank', { ...(form.getFieldsValue(true) as Values), bank: state.bank ?? undefined })),
     [form],
   );
 
@@ -121,15 +123,16 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
       ...(passbookKey ? { passbookImageKey: passbookKey } : {}),
     };
     if (!ZBindCardRequestSchema.safeParse(input).success) return;
+    let card: BankCard;
     try {
-      await bind.mutateAsync(input);
+      ({ card } = await bind.mutateAsync(input));
     } catch {
       return;
     }
     clearBank();
     clearDraft('bank');
     toastSuccess(BANK_CARD_BOUND);
-    onBound();
+    onBound(card);
   }
 
   return (
@@ -192,7 +195,8 @@ export function AddCardForm({ onBound }: { onBound: () => void }) {
               const code = useBankChoice.getState().bank?.code;
               const length = code ? bankAccountLengthOf(code) : undefined;
               if (!code || length === undefined || typeof value !== 'string') return;
-              if (!fitsBankAccountLength(code, normalizeBankAccount(value))) throw new Error(bankAccountLengthRule(useBankChoice.getState().bank?.name ?? code, length));
+              if (!fitsBankAccountLength(code, normalizeBankAccount(value)))
+                throw new Error(bankAccountLengthRule(useBankChoice.getState().bank?.name ?? code, length));
             },
           },
         ]}

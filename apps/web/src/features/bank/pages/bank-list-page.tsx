@@ -41,9 +41,7 @@ export default function BankListPage() {
                 <CardList
                   cards={list}
                   busy={setDefault.isPending}
-                  onSetDefault={(cardId) =>
-                    setDefault.mutate(cardId, { onSuccess: () => toastSuccess(BANK_CARD_DEFAULT_CHANGED) })
-                  }
+                  onSetDefault={(cardId) => setDefault.mutate(cardId, { onSuccess: () => toastSuccess(BANK_CARD_DEFAULT_CHANGED) })}
                 />
                 <div className="step-page-actions">{add}</div>
               </>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { LOAN_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/loans.ts';
 import { PATHS } from '@app/contract/paths.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request, requestRaw } from '../../../shared/api/request.ts';
@@ -26,16 +26,16 @@ export function useContractHtml(orderId: string | undefined) {
 /** A signature image is a small PNG; anything larger is not a signature. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 
-export type ContractSigned = ResponseOf<typeof ENDPOINTS.contractAdd>;
+export type ContractSigned = ResponseOf<typeof LOAN_ENDPOINTS.contractAdd>;
 
 /** The signature PNG uploaded (the caller's own file), then the contract signed with it. */
 export async function signContract(orderId: string, signature: Blob): Promise<ContractSigned> {
   const [uploaded] = await uploadFiles({ url: PATHS.uploadImage.path, files: [signature], maxSize: SIGNATURE_MAX_BYTES, loading: true });
   if (!uploaded) throw new Error('no upload answer');
-  return request(ENDPOINTS.contractAdd, { orderId, signatureImageKey: uploaded.key }, { loading: true });
+  return request(LOAN_ENDPOINTS.contractAdd, { orderId, signatureImageKey: uploaded.key }, { loading: true });
 }
 
 /** Submits the signed order to the decision (審核中). */
 export function loanConfirm(orderId: string) {
-  return request(ENDPOINTS.loanConfirm, { orderId }, { loading: true });
+  return request(LOAN_ENDPOINTS.loanConfirm, { orderId }, { loading: true });
 }

@@ -6,8 +6,8 @@ export type DailyPopup = TPopup;
 
 /** The popup to show now (the server shows each at most once a day per user), or null. */
 export async function getPop(): Promise<DailyPopup | null> {
-  const { ENDPOINTS } = await import('@app/contract/endpoints.ts');
-  return (await request(ENDPOINTS.loanCommonGetPop, {})).popup;
+  const { LOAN_HOME_ENDPOINTS } = await import('@app/contract/endpoints/loan-home.ts');
+  return (await request(LOAN_HOME_ENDPOINTS.loanCommonGetPop, {})).popup;
 }
 
 /**
@@ -27,6 +27,6 @@ export function useDailyPopup(loggedIn: boolean) {
 
 /** Tells the server this user saw the popup, so it is not shown again today. */
 export async function confirmPop(popupId: string): Promise<void> {
-  const { ENDPOINTS } = await import('@app/contract/endpoints.ts');
-  await request(ENDPOINTS.loanCommonConfirmPop, { popupId });
+  const { LOAN_HOME_ENDPOINTS } = await import('@app/contract/endpoints/loan-home.ts');
+  await request(LOAN_HOME_ENDPOINTS.loanCommonConfirmPop, { popupId });
 }

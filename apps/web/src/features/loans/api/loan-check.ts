@@ -9,8 +9,8 @@ export type LoanCheck = TLoanCheckResponse;
 
 /** Where 立即申請 goes: login, an onboarding step, the open order, a cool-down, or the application. */
 export async function loanCheck(options: { loading?: boolean } = { loading: true }): Promise<LoanCheck> {
-  const { ENDPOINTS } = await import('@app/contract/endpoints.ts');
-  return request(ENDPOINTS.loanCheck, {}, options);
+  const { ONBOARDING_ENDPOINTS } = await import('@app/contract/endpoints/onboarding.ts');
+  return request(ONBOARDING_ENDPOINTS.loanCheck, {}, options);
 }
 
 /**

@@ -8,12 +8,12 @@ export type LoanProduct = TLoanProduct;
 
 /**
  * The whole loans home in one request (public): amount, APR line, products, state,
- * banners, notices. The loans page is the first screen, so the endpoint table (and zod
- * with it) comes with the protocol chunk, not the first render.
+ * banners, notices. The loans page is the first screen: its group of the endpoint table
+ * (and zod with it) comes after the first render, and only its own schemas (decision 0159).
  */
 export async function loanIndex(): Promise<LoanIndex> {
-  const { ENDPOINTS } = await import('@app/contract/endpoints.ts');
-  return request(ENDPOINTS.loanCommonIndex, {});
+  const { LOAN_HOME_ENDPOINTS } = await import('@app/contract/endpoints/loan-home.ts');
+  return request(LOAN_HOME_ENDPOINTS.loanCommonIndex, {});
 }
 
 /**

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { LOAN_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/loans.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 import { askedThisVisit } from './loan-check.ts';
 
-export type LoanInit = ResponseOf<typeof ENDPOINTS.loanInitV31>;
+export type LoanInit = ResponseOf<typeof LOAN_ENDPOINTS.loanInitV31>;
 export type LoanInitCard = LoanInit['bankCards'][number];
 
 /** The products this user may take (amountMax within the credit limit), their cards and the purposes. */
 export function loanInit(): Promise<LoanInit> {
-  return request(ENDPOINTS.loanInitV31, {});
+  return request(LOAN_ENDPOINTS.loanInitV31, {});
 }
 
 export function loanInitQueryOptions() {
@@ -18,5 +18,9 @@ export function loanInitQueryOptions() {
 
 /** Read again on every visit (a card added on the way back must show at once), unless the route just asked. */
 export function useLoanInit(enabled: boolean) {
-  return useQuery({ ...loanInitQueryOptions(), enabled, refetchOnMount: (query) => (askedThisVisit(query.state.dataUpdatedAt) ? false : 'always') });
+  return useQuery({
+    ...loanInitQueryOptions(),
+    enabled,
+    refetchOnMount: (query) => (askedThisVisit(query.state.dataUpdatedAt) ? false : 'always'),
+  });
 }

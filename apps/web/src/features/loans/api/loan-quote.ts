@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { LOAN_ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints/loans.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type QuoteRequest = RequestOf<typeof ENDPOINTS.loanCommonAdjust>;
-export type LoanQuote = ResponseOf<typeof ENDPOINTS.loanCommonAdjust>['quote'];
+export type QuoteRequest = RequestOf<typeof LOAN_ENDPOINTS.loanCommonAdjust>;
+export type LoanQuote = ResponseOf<typeof LOAN_ENDPOINTS.loanCommonAdjust>['quote'];
 
 /** A quote for an amount and a term; `signal` aborts it once the user has moved on. */
 export function adjustQuote(input: QuoteRequest, signal?: AbortSignal): Promise<LoanQuote> {
-  return request(ENDPOINTS.loanCommonAdjust, input, { signal }).then((answer) => answer.quote);
+  return request(LOAN_ENDPOINTS.loanCommonAdjust, input, { signal }).then((answer) => answer.quote);
 }
 
 /**

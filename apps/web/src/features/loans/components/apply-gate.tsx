@@ -21,7 +21,9 @@ export function ApplyGate({ children }: { children: ReactNode }) {
   const check = useLoanCheck();
   // An answer cached from an earlier visit may be out of date (a step saved since): only this visit's decides.
   const fresh = check.isFetchedAfterMount || askedThisVisit(check.dataUpdatedAt) ? check.data : undefined;
-  return <QueryState query={{ ...check, data: fresh }}>{(answer) => <ApplyGateAnswer check={answer}>{children}</ApplyGateAnswer>}</QueryState>;
+  return (
+    <QueryState query={{ ...check, data: fresh }}>{(answer) => <ApplyGateAnswer check={answer}>{children}</ApplyGateAnswer>}</QueryState>
+  );
 }
 
 function ApplyGateAnswer({ check, children }: { check: LoanCheck; children: ReactNode }) {
@@ -60,4 +62,3 @@ function ApplyGateAnswer({ check, children }: { check: LoanCheck; children: Reac
       return <Navigate to={ONBOARDING_STEP_PAGES[check.next].path} replace />;
   }
 }
-

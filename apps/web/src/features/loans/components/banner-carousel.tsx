@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import type { TBanner } from '@app/contract/schemas/loans.ts';
+import { useHydrated } from '../../../shared/hooks/use-hydrated.ts';
 
 /**
  * The carousel (antd-mobile's Swiper) brings 25 KB gzip of animation and gesture code:
@@ -48,6 +49,8 @@ export function BannerSlide({ banner, eager }: { banner: TBanner; eager: boolean
 
 /** The home page's banners; a single banner is shown as it is. */
 export function BannerCarousel({ banners }: { banners: readonly TBanner[] }) {
+  // The server's first view (and hydration) shows the first banner still; the carousel follows.
+  const hydrated = useHydrated();
   const [first] = banners;
   if (!first) return null;
   const still = (
@@ -55,7 +58,7 @@ export function BannerCarousel({ banners }: { banners: readonly TBanner[] }) {
       <BannerSlide banner={first} eager />
     </div>
   );
-  if (banners.length === 1) return still;
+  if (banners.length === 1 || !hydrated) return still;
   return (
     <Suspense fallback={still}>
       <BannerSwiper banners={banners} />

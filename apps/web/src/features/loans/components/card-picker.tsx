@@ -15,7 +15,15 @@ function cardLabel(card: LoanInitCard): string {
 }
 
 /** The receiving account: the chosen card (the default one at first), others in a popup, or a way to add one. */
-export function CardPicker({ cards, value, onChange }: { cards: readonly LoanInitCard[]; value: string | undefined; onChange: (id: string) => void }) {
+export function CardPicker({
+  cards,
+  value,
+  onChange,
+}: {
+  cards: readonly LoanInitCard[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+}) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const chosen = cards.find((card) => card.id === value);
@@ -43,7 +51,13 @@ export function CardPicker({ cards, value, onChange }: { cards: readonly LoanIni
             prefix={<BankcardOutline />}
             onClick={() => setOpen(true)}
             description={chosen ? chosen.holderName : undefined}
-            extra={chosen?.isDefault ? <Tag color="primary" fill="outline">{APPLY_CARD_DEFAULT}</Tag> : null}
+            extra={
+              chosen?.isDefault ? (
+                <Tag color="primary" fill="outline">
+                  {APPLY_CARD_DEFAULT}
+                </Tag>
+              ) : null
+            }
             data-testid="apply-card"
           >
             {chosen ? cardLabel(chosen) : APPLY_CARD_CHOOSE}

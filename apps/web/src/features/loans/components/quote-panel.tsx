@@ -81,6 +81,12 @@ export function QuotePanel({ quote, updating, failed }: { quote: LoanQuote; upda
             {QUOTE_RATE} {formatPercent(quote.annualRatePercent)}
           </span>
         </div>
+        {quote.campaign ? (
+          // A campaign's interest discount, already in the figures above (never a cash amount).
+          <p className="quote-footnote quote-campaign" data-testid="quote-campaign">
+            {quote.campaign.text}
+          </p>
+        ) : null}
         <p className="quote-footnote" data-testid="quote-apr-footnote">
           {quote.aprFootnote}
         </p>

@@ -19,7 +19,12 @@ const ysOf = (data: PointGroup[]) => data.flatMap((g) => g.points.map((p) => p.y
 
 describe('a signature when the canvas changes size', () => {
   it('keeps its size and relative place when it still fits (portrait → a wider box)', () => {
-    const data = [stroke([[100, 100], [200, 140]])];
+    const data = [
+      stroke([
+        [100, 100],
+        [200, 140],
+      ]),
+    ];
     const moved = fitStrokes(data, { width: 400, height: 400 }, { width: 800, height: 400 });
     expect(Math.max(...xsOf(moved)) - Math.min(...xsOf(moved))).toBeCloseTo(100);
     expect(Math.max(...ysOf(moved)) - Math.min(...ysOf(moved))).toBeCloseTo(40);
@@ -27,7 +32,16 @@ describe('a signature when the canvas changes size', () => {
   });
 
   it('shrinks by one factor, keeping its shape, to fit a shorter box (portrait → landscape)', () => {
-    const data = [stroke([[40, 300], [320, 460]]), stroke([[60, 320], [100, 600]])];
+    const data = [
+      stroke([
+        [40, 300],
+        [320, 460],
+      ]),
+      stroke([
+        [60, 320],
+        [100, 600],
+      ]),
+    ];
     const moved = fitStrokes(data, { width: 358, height: 676 }, { width: 448, height: 256 });
     const xs = xsOf(moved);
     const ys = ysOf(moved);

@@ -10,7 +10,12 @@ import { formatDate } from '../../../shared/utils/format.ts';
 
 async function showCoolDown(until: string): Promise<void> {
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');
-  await Dialog.alert({ 'aria-label': COOL_DOWN_TITLE, title: COOL_DOWN_TITLE, content: coolDownNotice(formatDate(until)), confirmText: HOME_POPUP_CLOSE });
+  await Dialog.alert({
+    'aria-label': COOL_DOWN_TITLE,
+    title: COOL_DOWN_TITLE,
+    content: coolDownNotice(formatDate(until)),
+    confirmText: HOME_POPUP_CLOSE,
+  });
 }
 
 /**
@@ -38,7 +43,8 @@ export function useStartApplication(productIds: readonly string[]) {
         import('../../../shared/store/apply-info.ts'),
       ]);
       const target = loanCheckTarget(check, { productIds, preferredProductId: productId ?? readApplyInfo()?.productId });
-      if (target.kind === 'go' && check.next !== 'apply' && check.next !== 'order' && check.next !== 'login') rememberApplication(application);
+      if (target.kind === 'go' && check.next !== 'apply' && check.next !== 'order' && check.next !== 'login')
+        rememberApplication(application);
       if (target.kind === 'go') void navigate(target.to);
       else await showCoolDown(target.until);
     } catch (error) {

@@ -95,7 +95,13 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
   const [params] = useSearchParams();
   const [start] = useState(() => {
     const saved = readApplyInfo();
-    const choices = initialChoices({ products: init.products, cards: init.bankCards, purposes: init.purposes, askedProductId: params.get('productId'), saved });
+    const choices = initialChoices({
+      products: init.products,
+      cards: init.bankCards,
+      purposes: init.purposes,
+      askedProductId: params.get('productId'),
+      saved,
+    });
     const resumed = saved?.amount !== undefined && saved.productId === choices?.productId;
     return { choices, resumed };
   });
@@ -276,7 +282,15 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
         )
       ) : null}
       <div className="loan-flow-actions">
-        <Button color="primary" block shape="rounded" size="large" disabled={!quoteReady || busy} loading={busy && tips === null} onClick={() => void next()}>
+        <Button
+          color="primary"
+          block
+          shape="rounded"
+          size="large"
+          disabled={!quoteReady || busy}
+          loading={busy && tips === null}
+          onClick={() => void next()}
+        >
           {APPLY_NEXT}
         </Button>
       </div>

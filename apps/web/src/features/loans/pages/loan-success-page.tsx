@@ -2,6 +2,12 @@ import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Steps from 'antd-mobile/es/components/steps';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
+import {
+  PAYOUT_FAILED_ASK_ACCOUNT,
+  PAYOUT_FAILED_WILL_RETRY,
+  payoutAccountChangedText,
+  payoutFailedEventText,
+} from '@app/contract/messages/payout-account.ts';
 import { TITLE_LOAN_SUCCESS } from '@app/contract/messages/app-shell.ts';
 import { DECISION_MANUAL_REVIEW } from '@app/contract/messages/decisions.ts';
 import {
@@ -68,11 +74,23 @@ function SubmittedOrder() {
           <OrderState order={data} />
           <div className="success-actions">
             {data.state === '待簽約' ? (
-              <Button color="primary" block shape="rounded" size="large" onClick={() => navigate(routeWithQuery(ROUTES.sign, { orderId: data.id }))}>
+              <Button
+                color="primary"
+                block
+                shape="rounded"
+                size="large"
+                onClick={() => navigate(routeWithQuery(ROUTES.sign, { orderId: data.id }))}
+              >
                 {SUCCESS_SIGN}
               </Button>
             ) : (
-              <Button color="primary" block shape="rounded" size="large" onClick={() => navigate(routeWithQuery(ROUTES.orderDetail, { orderId: data.id }))}>
+              <Button
+                color="primary"
+                block
+                shape="rounded"
+                size="large"
+                onClick={() => navigate(routeWithQuery(ROUTES.orderDetail, { orderId: data.id }))}
+              >
                 {SUCCESS_VIEW_ORDER}
               </Button>
             )}
@@ -99,8 +117,17 @@ function nextSteps(order: OrderDetail): string[] {
       return [order.awaitingStaff ? DECISION_MANUAL_REVIEW : SUCCESS_REVIEWING];
     case '已核准':
       return [SUCCESS_APPROVED, disbursingLine(order.bankAccount)];
-    case '放款中':
-      return [disbursingLine(order.bankAccount)];
+    case '放款中': {
+      // A failed payout says so, with the bank's reason in words, until it is retried (decision 0169).
+      const failure = order.payoutFailure;
+      if (!failure) return [disbursingLine(order.bankAccount)];
+      const next = failure.changedTo
+        ? payoutAccountChangedText(failure.changedTo)
+        : failure.accountProblem
+          ? PAYOUT_FAILED_ASK_ACCOUNT
+          : PAYOUT_FAILED_WILL_RETRY;
+      return [payoutFailedEventText(failure.reason), next];
+    }
     case '已拒絕':
       return [order.refusalMessage ?? '', order.coolDownUntil ? reapplyLine(formatDate(order.coolDownUntil)) : ''].filter(Boolean);
     case '已取消':

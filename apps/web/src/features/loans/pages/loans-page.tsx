@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import {
@@ -27,6 +28,9 @@ import { useDailyPopupDialog } from '../hooks/use-daily-popup.ts';
 import { useStartApplication } from '../hooks/use-start-application.ts';
 import { formatAmount, formatDate } from '../../../shared/utils/format.ts';
 import './loans-page.css';
+
+// Only an order whose payout failed needs it: its own chunk, out of the first view's JS (decision 0173).
+const PayoutFailureNotice = lazy(() => import('../components/payout-failure-notice.tsx'));
 
 /**
  * `/` and /pages/loans/index (tab 貸款): banners, notices, the highest amount available
@@ -59,6 +63,11 @@ function LoansHome({ data }: { data: LoanIndex }) {
     <>
       <BannerCarousel banners={data.banners} />
       {notices ? <NoticeLine text={notices} /> : null}
+      {openOrder?.payoutFailure ? (
+        <Suspense fallback={null}>
+          <PayoutFailureNotice orderId={openOrder.id} failure={openOrder.payoutFailure} />
+        </Suspense>
+      ) : null}
       <section className="home-card" aria-labelledby="home-amount-label">
         <p className="home-card-label" id="home-amount-label">
           {HOME_AMOUNT_LABEL}
@@ -103,12 +112,7 @@ function LoansHome({ data }: { data: LoanIndex }) {
           <EmptyState title={HOME_NO_PRODUCTS} />
         ) : (
           data.products.map((product) => (
-            <button
-              type="button"
-              key={product.id}
-              className="home-product"
-              onClick={() => void start(product.id)}
-            >
+            <button type="button" key={product.id} className="home-product" onClick={() => void start(product.id)}>
               <span className="home-product-name">{product.name}</span>
               <span className="home-product-method">{productMethodLabel(product)}</span>
               <ProductFacts product={product} />

@@ -68,7 +68,11 @@ function SignContract() {
   return (
     <main className="page-body">
       <EmptyState title={SIGN_ALREADY_SIGNED}>
-        <Button color="primary" shape="rounded" onClick={() => navigate(routeWithQuery(ROUTES.loanSuccess, { orderId: data.id }), { replace: true })}>
+        <Button
+          color="primary"
+          shape="rounded"
+          onClick={() => navigate(routeWithQuery(ROUTES.loanSuccess, { orderId: data.id }), { replace: true })}
+        >
           {SIGN_VIEW_STATUS}
         </Button>
       </EmptyState>

@@ -16,7 +16,15 @@ const single: TLoanProduct = {
   aprMaxPercent: 15.5,
   extension: null,
 };
-const monthly: TLoanProduct = { ...single, id: '2', method: 'equalInstalments', amountMin: 10000, amountMax: 55500, terms: [3, 6, 12], termUnit: 'month' };
+const monthly: TLoanProduct = {
+  ...single,
+  id: '2',
+  method: 'equalInstalments',
+  amountMin: 10000,
+  amountMax: 55500,
+  terms: [3, 6, 12],
+  termUnit: 'month',
+};
 const cards = [
   { id: '10', isDefault: false },
   { id: '11', isDefault: true },

@@ -49,8 +49,7 @@ export function initialChoices(options: {
   saved: ApplyInfo | undefined;
 }): ApplyChoices | null {
   const { products, cards, purposes, askedProductId, saved } = options;
-  const product =
-    products.find((p) => p.id === askedProductId) ?? products.find((p) => p.id === saved?.productId) ?? products[0];
+  const product = products.find((p) => p.id === askedProductId) ?? products.find((p) => p.id === saved?.productId) ?? products[0];
   if (!product) return null;
   const sameProduct = saved?.productId === product.id;
   const amount = sameProduct && saved?.amount !== undefined ? alignAmount(product, saved.amount) : modestAmount(product);

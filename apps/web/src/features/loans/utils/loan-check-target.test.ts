@@ -15,8 +15,14 @@ describe('where 立即申請 leads', () => {
   });
 
   it('an order awaiting signature resumes signing; any other open order shows its detail', () => {
-    expect(loanCheckTarget({ next: 'order', orderId: '7', orderState: '待簽約' }, two)).toEqual({ kind: 'go', to: '/pages/loans/sign?orderId=7' });
-    expect(loanCheckTarget({ next: 'order', orderId: '7', orderState: '待還款' }, two)).toEqual({ kind: 'go', to: '/pages/order/detail?orderId=7' });
+    expect(loanCheckTarget({ next: 'order', orderId: '7', orderState: '待簽約' }, two)).toEqual({
+      kind: 'go',
+      to: '/pages/loans/sign?orderId=7',
+    });
+    expect(loanCheckTarget({ next: 'order', orderId: '7', orderState: '待還款' }, two)).toEqual({
+      kind: 'go',
+      to: '/pages/order/detail?orderId=7',
+    });
   });
 
   it('a refusal’s cool-down is a message with its date, not a page', () => {
@@ -24,8 +30,14 @@ describe('where 立即申請 leads', () => {
   });
 
   it('the application: the product in progress, else the only product, else the list', () => {
-    expect(loanCheckTarget({ next: 'apply' }, { productIds: ['1', '2'], preferredProductId: '2' })).toEqual({ kind: 'go', to: '/pages/loans/applyFor?productId=2' });
-    expect(loanCheckTarget({ next: 'apply' }, { productIds: ['1', '2'], preferredProductId: '9' })).toEqual({ kind: 'go', to: '/pages/loans/productList' });
+    expect(loanCheckTarget({ next: 'apply' }, { productIds: ['1', '2'], preferredProductId: '2' })).toEqual({
+      kind: 'go',
+      to: '/pages/loans/applyFor?productId=2',
+    });
+    expect(loanCheckTarget({ next: 'apply' }, { productIds: ['1', '2'], preferredProductId: '9' })).toEqual({
+      kind: 'go',
+      to: '/pages/loans/productList',
+    });
     expect(loanCheckTarget({ next: 'apply' }, { productIds: ['3'] })).toEqual({ kind: 'go', to: '/pages/loans/applyFor?productId=3' });
     expect(loanCheckTarget({ next: 'apply' }, two)).toEqual({ kind: 'go', to: '/pages/loans/productList' });
   });

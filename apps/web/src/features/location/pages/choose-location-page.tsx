@@ -21,7 +21,8 @@ interface Values {
   address?: string;
 }
 
-type Locating = { state: 'idle' } | { state: 'busy' } | { state: 'failed'; message: string } | { state: 'found'; latitude: number; longitude: number };
+type Locating =
+  { state: 'idle' } | { state: 'busy' } | { state: 'failed'; message: string } | { state: 'found'; latitude: number; longitude: number };
 
 /** The browser asks the user first; nothing is read unless they allow it. */
 function useCurrentPosition() {

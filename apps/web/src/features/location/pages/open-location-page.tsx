@@ -34,7 +34,8 @@ function placeOf(params: URLSearchParams): Place | null {
 
 /** A Google Maps link: the exact point when known, else a search for the address. */
 function mapUrl(place: Place): string {
-  const query = place.latitude !== undefined && place.longitude !== undefined ? `${place.latitude},${place.longitude}` : place.address || place.name;
+  const query =
+    place.latitude !== undefined && place.longitude !== undefined ? `${place.latitude},${place.longitude}` : place.address || place.name;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 

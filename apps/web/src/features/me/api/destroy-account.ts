@@ -1,12 +1,12 @@
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type RequestOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 import { endSession } from '../../../shared/session/session.ts';
 
-export type DestroyAccountInput = RequestOf<typeof ENDPOINTS.destroy>;
+export type DestroyAccountInput = RequestOf<typeof ACCOUNT_ENDPOINTS.destroy>;
 
 export function destroyAccount(input: DestroyAccountInput): Promise<unknown> {
-  return request(ENDPOINTS.destroy, input, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.destroy, input, { loading: true });
 }
 
 /**

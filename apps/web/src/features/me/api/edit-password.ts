@@ -1,11 +1,11 @@
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type RequestOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type EditPasswordInput = RequestOf<typeof ENDPOINTS.editPassword>;
+export type EditPasswordInput = RequestOf<typeof ACCOUNT_ENDPOINTS.editPassword>;
 
 export function editPassword(input: EditPasswordInput): Promise<unknown> {
-  return request(ENDPOINTS.editPassword, input, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.editPassword, input, { loading: true });
 }
 
 export function useEditPassword() {

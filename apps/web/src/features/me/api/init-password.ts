@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type RequestOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 import { queryCashUserQueryOptions } from '../../../shared/api/query-cash-user.ts';
 
-export type InitPasswordInput = RequestOf<typeof ENDPOINTS.initPassword>;
+export type InitPasswordInput = RequestOf<typeof ACCOUNT_ENDPOINTS.initPassword>;
 
 export function initPassword(input: InitPasswordInput): Promise<unknown> {
-  return request(ENDPOINTS.initPassword, input, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.initPassword, input, { loading: true });
 }
 
 export function useInitPassword() {

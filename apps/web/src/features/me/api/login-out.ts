@@ -1,10 +1,10 @@
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 import { endSession } from '../../../shared/session/session.ts';
 
 export function loginOut(): Promise<unknown> {
-  return request(ENDPOINTS.loginOut, {}, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.loginOut, {}, { loading: true });
 }
 
 /**

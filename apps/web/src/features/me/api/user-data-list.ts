@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ACCOUNT_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/accounts.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type UserDataList = ResponseOf<typeof ENDPOINTS.userDataList>;
+export type UserDataList = ResponseOf<typeof ACCOUNT_ENDPOINTS.userDataList>;
 
 export function getUserDataList(): Promise<UserDataList> {
-  return request(ENDPOINTS.userDataList, {}, { loading: true });
+  return request(ACCOUNT_ENDPOINTS.userDataList, {}, { loading: true });
 }
 
 export function userDataListQueryOptions() {

@@ -2,7 +2,16 @@ import { useState, type FormEvent } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
-import { CODE_REQUIRED, DESTROY_CONSEQUENCES, DESTROY_DONE, DESTROY_FINAL_CONFIRM, DESTROY_INTRO, DESTROY_OPEN_ORDER, DESTROY_SUBMIT, ME_MENU_DESTROY } from '@app/contract/messages/accounts.ts';
+import {
+  CODE_REQUIRED,
+  DESTROY_CONSEQUENCES,
+  DESTROY_DONE,
+  DESTROY_FINAL_CONFIRM,
+  DESTROY_INTRO,
+  DESTROY_OPEN_ORDER,
+  DESTROY_SUBMIT,
+  ME_MENU_DESTROY,
+} from '@app/contract/messages/accounts.ts';
 import { CANCEL } from '@app/contract/messages/app-shell.ts';
 import { isVerifyCode } from '@app/contract/validators/verify-code.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
@@ -67,13 +76,7 @@ export function DestroyAccountPopup({ visible, onClose, maskedMobile, hasOpenOrd
           <FormError message={DESTROY_OPEN_ORDER} />
         ) : (
           <>
-            <VerifyCodeFields
-              purpose="destroy"
-              maskedMobile={maskedMobile}
-              value={verify}
-              onChange={setVerify}
-              onError={setError}
-            />
+            <VerifyCodeFields purpose="destroy" maskedMobile={maskedMobile} value={verify} onChange={setVerify} onError={setError} />
             <FormError message={error} />
           </>
         )}

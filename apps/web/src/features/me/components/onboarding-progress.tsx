@@ -2,12 +2,18 @@ import { useNavigate } from 'react-router';
 import List from 'antd-mobile/es/components/list';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { ME_CREDIT_LIMIT, ME_CREDIT_OPEN_ORDER, ME_PROGRESS_TITLE, STEP_STATE_DONE, STEP_STATE_TODO, progressCount } from '@app/contract/messages/accounts.ts';
+import {
+  ME_CREDIT_LIMIT,
+  ME_CREDIT_OPEN_ORDER,
+  ME_PROGRESS_TITLE,
+  STEP_STATE_DONE,
+  STEP_STATE_TODO,
+  progressCount,
+} from '@app/contract/messages/accounts.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import type { CashUser } from '../../../shared/api/query-cash-user.ts';
 import { StepNumber } from '../../../shared/ui/step-number.tsx';
 import { formatMoney } from '../../../shared/utils/format.ts';
-
 
 export function OnboardingProgress({ user }: { user: CashUser }) {
   const navigate = useNavigate();

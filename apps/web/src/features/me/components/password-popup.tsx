@@ -4,7 +4,21 @@ import Popup from 'antd-mobile/es/components/popup';
 import Segmented from 'antd-mobile/es/components/segmented';
 import { isValidPassword } from '@app/contract/validators/password.ts';
 import { isVerifyCode } from '@app/contract/validators/verify-code.ts';
-import { CODE_REQUIRED, ME_MENU_EDIT_PASSWORD, ME_MENU_SET_PASSWORD, PASSWORD_BY_CODE, PASSWORD_BY_OLD, PASSWORD_CHANGED, PASSWORD_MISMATCH, PASSWORD_NEW_PLACEHOLDER, PASSWORD_OLD_PLACEHOLDER, PASSWORD_REPEAT_PLACEHOLDER, PASSWORD_REQUIRED, PASSWORD_SAVED, PASSWORD_RULE } from '@app/contract/messages/accounts.ts';
+import {
+  CODE_REQUIRED,
+  ME_MENU_EDIT_PASSWORD,
+  ME_MENU_SET_PASSWORD,
+  PASSWORD_BY_CODE,
+  PASSWORD_BY_OLD,
+  PASSWORD_CHANGED,
+  PASSWORD_MISMATCH,
+  PASSWORD_NEW_PLACEHOLDER,
+  PASSWORD_OLD_PLACEHOLDER,
+  PASSWORD_REPEAT_PLACEHOLDER,
+  PASSWORD_REQUIRED,
+  PASSWORD_SAVED,
+  PASSWORD_RULE,
+} from '@app/contract/messages/accounts.ts';
 import { SUBMIT } from '@app/contract/messages/app-shell.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { FormError, PasswordInput } from '../../../shared/ui/form-fields.tsx';
@@ -88,13 +102,7 @@ export function PasswordPopup({ visible, onClose, hasPassword, maskedMobile }: P
           <PasswordInput kind="current" placeholder={PASSWORD_OLD_PLACEHOLDER} value={oldPassword} onChange={setOldPassword} />
         ) : null}
         {hasPassword && way === 'code' ? (
-          <VerifyCodeFields
-            purpose="password"
-            maskedMobile={maskedMobile}
-            value={verify}
-            onChange={setVerify}
-            onError={setError}
-          />
+          <VerifyCodeFields purpose="password" maskedMobile={maskedMobile} value={verify} onChange={setVerify} onError={setError} />
         ) : null}
         <PasswordInput kind="new" placeholder={PASSWORD_NEW_PLACEHOLDER} value={newPassword} onChange={setNewPassword} />
         <PasswordInput kind="new" placeholder={PASSWORD_REPEAT_PLACEHOLDER} value={repeat} onChange={setRepeat} />

@@ -26,12 +26,7 @@ export function VerifyCodeFields({ purpose, maskedMobile, value, onChange, onErr
     <div className="code-fields">
       <p className="code-fields-hint">{codeGoesTo(maskedMobile)}</p>
       <MobileInput value={value.mobile} onChange={(mobile) => onChange({ ...value, mobile })} />
-      <CodeInput
-        value={value.code}
-        onChange={(code) => onChange({ ...value, code })}
-        mobile={value.mobile}
-        sendCode={sendCode}
-      />
+      <CodeInput value={value.code} onChange={(code) => onChange({ ...value, code })} mobile={value.mobile} sendCode={sendCode} />
     </div>
   );
 }

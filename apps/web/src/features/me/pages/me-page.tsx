@@ -153,12 +153,7 @@ export default function MePage() {
           <List.Item onClick={() => void onLogout()} arrowIcon={false} className="me-logout">
             {ME_MENU_LOGOUT}
           </List.Item>
-          <List.Item
-            prefix={<CloseCircleOutline />}
-            onClick={() => setSheet('destroy')}
-            disabled={!data}
-            className="me-destroy"
-          >
+          <List.Item prefix={<CloseCircleOutline />} onClick={() => setSheet('destroy')} disabled={!data} className="me-destroy">
             {ME_MENU_DESTROY}
           </List.Item>
         </List>
@@ -166,12 +161,7 @@ export default function MePage() {
       </main>
       {data ? (
         <>
-          <PasswordPopup
-            visible={sheet === 'password'}
-            onClose={close}
-            hasPassword={changingPassword}
-            maskedMobile={data.maskedMobile}
-          />
+          <PasswordPopup visible={sheet === 'password'} onClose={close} hasPassword={changingPassword} maskedMobile={data.maskedMobile} />
           <DestroyAccountPopup
             visible={sheet === 'destroy'}
             onClose={close}

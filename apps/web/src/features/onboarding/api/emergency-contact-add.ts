@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf } from '@app/contract/endpoints.ts';
+import { ONBOARDING_ENDPOINTS, type RequestOf } from '@app/contract/endpoints/onboarding.ts';
 import { onUserDetailSaved, type UserDetail } from '../../../shared/api/query-user-detail.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type EmergencyContactAddInput = RequestOf<typeof ENDPOINTS.emergencyContactAdd>;
+export type EmergencyContactAddInput = RequestOf<typeof ONBOARDING_ENDPOINTS.emergencyContactAdd>;
 
 export function emergencyContactAdd(input: EmergencyContactAddInput): Promise<UserDetail> {
-  return request(ENDPOINTS.emergencyContactAdd, input, { loading: true });
+  return request(ONBOARDING_ENDPOINTS.emergencyContactAdd, input, { loading: true });
 }
 
 /** Saves the step; the answer is the detail as saved (numbers masked). */

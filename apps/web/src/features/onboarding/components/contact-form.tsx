@@ -48,7 +48,9 @@ function draftContacts(): ContactValues[] | undefined {
     const c = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     return {
       ...(typeof c.name === 'string' ? { name: c.name } : {}),
-      ...(Array.isArray(c.relationship) && c.relationship.every((v) => typeof v === 'string') ? { relationship: c.relationship as string[] } : {}),
+      ...(Array.isArray(c.relationship) && c.relationship.every((v) => typeof v === 'string')
+        ? { relationship: c.relationship as string[] }
+        : {}),
       ...(typeof c.mobile === 'string' ? { mobile: c.mobile } : {}),
     };
   });
@@ -157,7 +159,11 @@ export function ContactForm({ detail }: { detail: UserDetail }) {
         {(fields) =>
           fields.map(({ index }) => (
             <div key={index} className="contact-fields">
-              <Form.Item name={[index, 'name']} label={T.CONTACT_PAGE_NAME} rules={[{ required: true, whitespace: true, message: CONTACT_NAME_REQUIRED }]}>
+              <Form.Item
+                name={[index, 'name']}
+                label={T.CONTACT_PAGE_NAME}
+                rules={[{ required: true, whitespace: true, message: CONTACT_NAME_REQUIRED }]}
+              >
                 <Input placeholder={T.CONTACT_PAGE_NAME_PLACEHOLDER} maxLength={32} />
               </Form.Item>
               <PickerItem
@@ -176,7 +182,8 @@ export function ContactForm({ detail }: { detail: UserDetail }) {
                       if (typeof value !== 'string' || !normalizeTaiwanMobile(value)) throw new Error(CONTACT_MOBILE_INVALID);
                       const all = (form.getFieldValue('contacts') as ContactValues[] | undefined) ?? [];
                       const mine = normalizeTaiwanMobile(value);
-                      if (all.filter((c) => c.mobile && normalizeTaiwanMobile(c.mobile) === mine).length > 1) throw new Error(CONTACTS_DUPLICATE);
+                      if (all.filter((c) => c.mobile && normalizeTaiwanMobile(c.mobile) === mine).length > 1)
+                        throw new Error(CONTACTS_DUPLICATE);
                     },
                   },
                 ]}
@@ -190,7 +197,13 @@ export function ContactForm({ detail }: { detail: UserDetail }) {
       <Form.Item
         name="consent"
         valuePropName="checked"
-        rules={[{ validator: async (_rule, value: unknown) => { if (value !== true) throw new Error(CONTACT_CONSENT_REQUIRED); } }]}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              if (value !== true) throw new Error(CONTACT_CONSENT_REQUIRED);
+            },
+          },
+        ]}
       >
         <Checkbox className="contact-consent">{CONTACT_CONSENT_LABEL}</Checkbox>
       </Form.Item>

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { CameraOutline } from 'antd-mobile-icons';
-import { ID_CARD_AUTOFILL, ID_CARD_AUTOFILL_DONE, ID_CARD_AUTOFILL_HINT, OCR_RUNNING, OCR_UNREADABLE } from '@app/contract/messages/identity-document.ts';
+import {
+  ID_CARD_AUTOFILL,
+  ID_CARD_AUTOFILL_DONE,
+  ID_CARD_AUTOFILL_HINT,
+  OCR_RUNNING,
+  OCR_UNREADABLE,
+} from '@app/contract/messages/identity-document.ts';
 import { ID_CARD_PAGE_FRAME_HINT, ID_CARD_PAGE_FRONT } from '@app/contract/messages/onboarding-pages.ts';
 import { readDraft, writeDraft } from '../../../shared/store/form-drafts.ts';
 import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
@@ -55,7 +61,11 @@ export function IdCardAutofill({ onRead }: { onRead: (fields: IdCardFields) => v
             onUploaded={(key) => void onUploaded(key)}
             testId="id-card-autofill-front"
           />
-          {check.isPending ? <p className="ocr-status" role="status">{OCR_RUNNING}</p> : null}
+          {check.isPending ? (
+            <p className="ocr-status" role="status">
+              {OCR_RUNNING}
+            </p>
+          ) : null}
           {note ? (
             <p className={note.unreadable ? 'id-card-retake' : 'ocr-confirmed'} role={note.unreadable ? 'alert' : 'status'}>
               {note.text}

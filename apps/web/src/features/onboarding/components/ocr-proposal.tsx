@@ -120,7 +120,12 @@ export function OcrProposalPanel({ frontKey, personal, typed, onTyped, onConfirm
 
   function corrections(values: OcrValues): OcrValues {
     if (!proposal) return {};
-    return Object.fromEntries(ID_CARD_FIELDS.filter((f) => values[f] !== undefined && values[f] !== (proposal.fields[f].value ?? undefined)).map((f) => [f, values[f]]));
+    return Object.fromEntries(
+      ID_CARD_FIELDS.filter((f) => values[f] !== undefined && values[f] !== (proposal.fields[f].value ?? undefined)).map((f) => [
+        f,
+        values[f],
+      ]),
+    );
   }
 
   async function onConfirm(values: OcrValues, acceptDifferences = false) {

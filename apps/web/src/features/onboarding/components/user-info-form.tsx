@@ -155,100 +155,129 @@ export function UserInfoForm({ detail }: { detail: UserDetail }) {
   const personal = detail.personal;
   return (
     <>
-    {personal ? null : <IdCardAutofill onRead={fillFromCard} />}
-    <Form
-      form={form}
-      layout="horizontal"
-      mode="card"
-      initialValues={initial}
-      onValuesChange={(_changed, all: Values) => writeDraft('userInfo', toDraft(all))}
-      onFinish={(values: Values) => void onFinish(values)}
-      footer={
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={save.isPending}>
-          {T.PAGE_STEP_SAVE_NEXT}
-        </Button>
-      }
-    >
-      <Form.Header>{T.USER_INFO_SECTION_BASIC}</Form.Header>
-      <Form.Item name="name" label={T.USER_INFO_NAME} required rules={[zodRule(shape.name)]}>
-        <Input placeholder={T.USER_INFO_NAME_PLACEHOLDER} autoComplete="name" maxLength={32} />
-      </Form.Item>
-      <PickerItem name="gender" label={T.USER_INFO_GENDER} choices={choicesOf(GENDERS, GENDER_LABELS)} rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]} />
-      <Form.Item
-        name="birthDate"
-        label={T.USER_INFO_BIRTH_DATE}
-        trigger="onConfirm"
-        arrow
-        rules={[requiredRule(BIRTH_DATE_INVALID)]}
-        onClick={(_e, ref: RefObject<DatePickerRef | null>) => ref.current?.open()}
+      {personal ? null : <IdCardAutofill onRead={fillFromCard} />}
+      <Form
+        form={form}
+        layout="horizontal"
+        mode="card"
+        initialValues={initial}
+        onValuesChange={(_changed, all: Values) => writeDraft('userInfo', toDraft(all))}
+        onFinish={(values: Values) => void onFinish(values)}
+        footer={
+          <Button block type="submit" color="primary" size="large" shape="rounded" loading={save.isPending}>
+            {T.PAGE_STEP_SAVE_NEXT}
+          </Button>
+        }
       >
-        <DatePicker min={MIN_BIRTH} max={latestAdultBirthDate()} title={T.USER_INFO_BIRTH_DATE}>
-          {(value) =>
-            value ? <span className="picker-value">{formatDate(pickerDateToCalendarDate(value))}</span> : <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
-          }
-        </DatePicker>
-      </Form.Item>
-      <Form.Item
-        name="idNumber"
-        label={T.USER_INFO_ID_NUMBER}
-        required={!savedIdNumber}
-        description={savedIdNumber ? T.USER_INFO_ID_NUMBER_SAVED_HINT : undefined}
-        rules={[
-          savedIdNumber
-            ? zodRule(ZIdentityNumberSchema.optional(), (v) => (typeof v === 'string' && v.trim() !== '' ? v : undefined))
-            : zodRule(ZIdentityNumberSchema, (v) => {
-                if (typeof v !== 'string' || v.trim() === '') throw new Error(ID_NUMBER_REQUIRED);
-                return v;
-              }),
-        ]}
-      >
-        <Input placeholder={savedIdNumber ?? T.USER_INFO_ID_NUMBER_PLACEHOLDER} maxLength={10} autoComplete="off" />
-      </Form.Item>
-      <PickerItem name="maritalStatus" label={T.USER_INFO_MARITAL_STATUS} choices={choicesOf(MARITAL_STATUSES, MARITAL_STATUS_LABELS)} rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]} />
-      <PickerItem name="education" label={T.USER_INFO_EDUCATION} choices={choicesOf(EDUCATION_LEVELS, EDUCATION_LABELS)} rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]} />
-
-      <Form.Header>{T.USER_INFO_SECTION_WORK}</Form.Header>
-      <PickerItem name="occupation" label={T.USER_INFO_OCCUPATION} choices={choicesOf(OCCUPATIONS, OCCUPATION_LABELS)} rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]} />
-      <Form.Item name="employer" label={T.USER_INFO_EMPLOYER} rules={[zodRule(shape.employer)]}>
-        <Input placeholder={T.USER_INFO_EMPLOYER_PLACEHOLDER} maxLength={64} />
-      </Form.Item>
-      <Form.Item name="monthlyIncome" label={T.USER_INFO_MONTHLY_INCOME} required rules={[zodRule(shape.monthlyIncome, income)]}>
-        <Input placeholder={T.USER_INFO_MONTHLY_INCOME_PLACEHOLDER} inputMode="numeric" maxLength={8} />
-      </Form.Item>
-
-      <Form.Header>{T.USER_INFO_SECTION_HOME}</Form.Header>
-      <CountyDistrictItem
-        name="place"
-        label={T.USER_INFO_COUNTY_DISTRICT}
-        rules={[requiredRule(COUNTY_INVALID)]}
-        list={address.data}
-        loading={address.isPending}
-      />
-      <Form.Item name="address" label={T.USER_INFO_ADDRESS} required rules={[zodRule(shape.address)]}>
-        <Input placeholder={T.USER_INFO_ADDRESS_PLACEHOLDER} autoComplete="street-address" maxLength={128} />
-      </Form.Item>
-      {personal ? (
-        <Form.Item>
-          <button
-            type="button"
-            className="step-page-link"
-            onClick={() =>
-              void navigate(routeWithQuery(ROUTES.openLocation, { name: `${personal.county}${personal.district}`, address: `${personal.county}${personal.district}${personal.address}` }))
-            }
-          >
-            {T.USER_INFO_VIEW_ON_MAP}
-          </button>
+        <Form.Header>{T.USER_INFO_SECTION_BASIC}</Form.Header>
+        <Form.Item name="name" label={T.USER_INFO_NAME} required rules={[zodRule(shape.name)]}>
+          <Input placeholder={T.USER_INFO_NAME_PLACEHOLDER} autoComplete="name" maxLength={32} />
         </Form.Item>
-      ) : null}
+        <PickerItem
+          name="gender"
+          label={T.USER_INFO_GENDER}
+          choices={choicesOf(GENDERS, GENDER_LABELS)}
+          rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]}
+        />
+        <Form.Item
+          name="birthDate"
+          label={T.USER_INFO_BIRTH_DATE}
+          trigger="onConfirm"
+          arrow
+          rules={[requiredRule(BIRTH_DATE_INVALID)]}
+          onClick={(_e, ref: RefObject<DatePickerRef | null>) => ref.current?.open()}
+        >
+          <DatePicker min={MIN_BIRTH} max={latestAdultBirthDate()} title={T.USER_INFO_BIRTH_DATE}>
+            {(value) =>
+              value ? (
+                <span className="picker-value">{formatDate(pickerDateToCalendarDate(value))}</span>
+              ) : (
+                <span className="picker-placeholder">{T.PAGE_PICK_PLACEHOLDER}</span>
+              )
+            }
+          </DatePicker>
+        </Form.Item>
+        <Form.Item
+          name="idNumber"
+          label={T.USER_INFO_ID_NUMBER}
+          required={!savedIdNumber}
+          description={savedIdNumber ? T.USER_INFO_ID_NUMBER_SAVED_HINT : undefined}
+          rules={[
+            savedIdNumber
+              ? zodRule(ZIdentityNumberSchema.optional(), (v) => (typeof v === 'string' && v.trim() !== '' ? v : undefined))
+              : zodRule(ZIdentityNumberSchema, (v) => {
+                  if (typeof v !== 'string' || v.trim() === '') throw new Error(ID_NUMBER_REQUIRED);
+                  return v;
+                }),
+          ]}
+        >
+          <Input placeholder={savedIdNumber ?? T.USER_INFO_ID_NUMBER_PLACEHOLDER} maxLength={10} autoComplete="off" />
+        </Form.Item>
+        <PickerItem
+          name="maritalStatus"
+          label={T.USER_INFO_MARITAL_STATUS}
+          choices={choicesOf(MARITAL_STATUSES, MARITAL_STATUS_LABELS)}
+          rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]}
+        />
+        <PickerItem
+          name="education"
+          label={T.USER_INFO_EDUCATION}
+          choices={choicesOf(EDUCATION_LEVELS, EDUCATION_LABELS)}
+          rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]}
+        />
 
-      <Form.Header>{T.USER_INFO_SECTION_CONTACT}</Form.Header>
-      <Form.Item name="email" label={T.USER_INFO_EMAIL} required rules={[zodRule(shape.email)]}>
-        <Input placeholder={T.USER_INFO_EMAIL_PLACEHOLDER} inputMode="email" autoComplete="email" maxLength={254} />
-      </Form.Item>
-      <Form.Item name="lineId" label={T.USER_INFO_LINE_ID} rules={[zodRule(shape.lineId)]}>
-        <Input placeholder={T.USER_INFO_LINE_ID_PLACEHOLDER} maxLength={32} />
-      </Form.Item>
-    </Form>
+        <Form.Header>{T.USER_INFO_SECTION_WORK}</Form.Header>
+        <PickerItem
+          name="occupation"
+          label={T.USER_INFO_OCCUPATION}
+          choices={choicesOf(OCCUPATIONS, OCCUPATION_LABELS)}
+          rules={[requiredRule(T.PAGE_FIELD_REQUIRED)]}
+        />
+        <Form.Item name="employer" label={T.USER_INFO_EMPLOYER} rules={[zodRule(shape.employer)]}>
+          <Input placeholder={T.USER_INFO_EMPLOYER_PLACEHOLDER} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="monthlyIncome" label={T.USER_INFO_MONTHLY_INCOME} required rules={[zodRule(shape.monthlyIncome, income)]}>
+          <Input placeholder={T.USER_INFO_MONTHLY_INCOME_PLACEHOLDER} inputMode="numeric" maxLength={8} />
+        </Form.Item>
+
+        <Form.Header>{T.USER_INFO_SECTION_HOME}</Form.Header>
+        <CountyDistrictItem
+          name="place"
+          label={T.USER_INFO_COUNTY_DISTRICT}
+          rules={[requiredRule(COUNTY_INVALID)]}
+          list={address.data}
+          loading={address.isPending}
+        />
+        <Form.Item name="address" label={T.USER_INFO_ADDRESS} required rules={[zodRule(shape.address)]}>
+          <Input placeholder={T.USER_INFO_ADDRESS_PLACEHOLDER} autoComplete="street-address" maxLength={128} />
+        </Form.Item>
+        {personal ? (
+          <Form.Item>
+            <button
+              type="button"
+              className="step-page-link"
+              onClick={() =>
+                void navigate(
+                  routeWithQuery(ROUTES.openLocation, {
+                    name: `${personal.county}${personal.district}`,
+                    address: `${personal.county}${personal.district}${personal.address}`,
+                  }),
+                )
+              }
+            >
+              {T.USER_INFO_VIEW_ON_MAP}
+            </button>
+          </Form.Item>
+        ) : null}
+
+        <Form.Header>{T.USER_INFO_SECTION_CONTACT}</Form.Header>
+        <Form.Item name="email" label={T.USER_INFO_EMAIL} required rules={[zodRule(shape.email)]}>
+          <Input placeholder={T.USER_INFO_EMAIL_PLACEHOLDER} inputMode="email" autoComplete="email" maxLength={254} />
+        </Form.Item>
+        <Form.Item name="lineId" label={T.USER_INFO_LINE_ID} rules={[zodRule(shape.lineId)]}>
+          <Input placeholder={T.USER_INFO_LINE_ID_PLACEHOLDER} maxLength={32} />
+        </Form.Item>
+      </Form>
     </>
   );
 }

@@ -10,12 +10,19 @@ import { useSession } from '../../../shared/session/session.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { StepPage } from '../../../shared/ui/step-page.tsx';
-import { useVerifyFace } from '../api/face-check.ts';
-import { SelfieCamera } from '../components/selfie-camera.tsx';
+import { useState } from 'react';
+import type { TFaceChallenge } from '@app/contract/schemas/face-check.ts';
+import { useVerifyFace, type CaptureFrame } from '../api/face-check.ts';
+import { SelfieCamera, type CameraHandle } from '../components/selfie-camera.tsx';
+
+/** Time to read the challenge before the recording starts. */
+const READ_MS = 1200;
 
 /**
- * /pages/me/face — step 5: a selfie from the front camera (or the file input), checked
- * on the server (one face, liveness, the ID card's portrait). A refusal shows the server's
+ * /pages/me/face — step 5: a still from the front camera, then a ~3 s recording while the
+ * page shows the challenge the server chose (turn the head, …), checked on the server
+ * (one face, active liveness over the frames, the ID card's portrait). Without a camera, a
+ * picked photo goes to staff review (never an automatic pass). A refusal shows the server's
  * message and the user takes another; when the step is complete (passed, or handed to
  * staff after repeated failures) the borrower goes on to what they were doing: a step
  * still to do, else the application.
@@ -27,10 +34,12 @@ export default function FacePage() {
   const verify = useVerifyFace();
   const done = me.data?.steps.find((step) => step.key === 'face')?.done ?? false;
 
-  async function onPhoto(selfie: Blob) {
+  const [prompt, setPrompt] = useState<string | null>(null);
+
+  async function check(still: Blob, capture: ((challenge: TFaceChallenge) => Promise<CaptureFrame[]>) | null) {
     try {
-      await verify.mutateAsync({ selfie });
-      toastSuccess(T.FACE_STEP_DONE);
+      const { review } = await verify.mutateAsync({ still, capture });
+      toastSuccess(review ? T.FACE_STEP_REVIEW : T.FACE_STEP_DONE);
       await continueOnboarding();
     } catch (error) {
       if (error instanceof UploadBlockedError) return;
@@ -38,15 +47,45 @@ export default function FacePage() {
       // The third failure completes the step (manual review): the refreshed state says so.
       const fresh = await me.refetch();
       if (fresh.data?.steps.find((step) => step.key === 'face')?.done) await continueOnboarding();
+    } finally {
+      setPrompt(null);
     }
+  }
+
+  async function onCamera(camera: CameraHandle) {
+    let still: Blob;
+    try {
+      still = await camera.still();
+    } catch {
+      return;
+    }
+    await check(still, async (challenge) => {
+      setPrompt(`${T.FACE_CAPTURE_GET_READY}：${T.FACE_CHALLENGE_PROMPTS[challenge]}`);
+      await new Promise((resolve) => setTimeout(resolve, READ_MS));
+      setPrompt(T.FACE_CHALLENGE_PROMPTS[challenge]);
+      return camera.record();
+    });
   }
 
   return (
     <StepPage title={STEP_FACE} step="5" otherBack>
       <LoginGate returnTo={ROUTES.face} prompt={PAGE_LOGIN_PROMPT}>
-        {done ? <p className="face-status" data-testid="face-done">{T.FACE_STEP_DONE}</p> : null}
-        {verify.isPending ? <p className="face-status" role="status">{T.FACE_CAPTURE_CHECKING}</p> : null}
-        <SelfieCamera disabled={verify.isPending} onPhoto={(photo) => void onPhoto(photo)} />
+        {done ? (
+          <p className="face-status" data-testid="face-done">
+            {T.FACE_STEP_DONE}
+          </p>
+        ) : null}
+        {verify.isPending && !prompt ? (
+          <p className="face-status" role="status">
+            {T.FACE_CAPTURE_CHECKING}
+          </p>
+        ) : null}
+        <SelfieCamera
+          disabled={verify.isPending}
+          prompt={prompt}
+          onPhoto={(photo) => void check(photo, null)}
+          onCamera={(camera) => void onCamera(camera)}
+        />
       </LoginGate>
     </StepPage>
   );

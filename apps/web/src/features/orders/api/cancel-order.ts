@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { LOAN_ENDPOINTS } from '@app/contract/endpoints/loans.ts';
 import { request } from '../../../shared/api/request.ts';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
 import { clearApplyInfo } from '../../../shared/store/apply-info.ts';
@@ -12,7 +12,7 @@ import { clearApplyInfo } from '../../../shared/store/apply-info.ts';
 export function useCancelOrder(orderId: string) {
   const client = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: () => request(ENDPOINTS.loanCancel, { orderId }, { loading: true }),
+    mutationFn: () => request(LOAN_ENDPOINTS.loanCancel, { orderId }, { loading: true }),
     onSuccess: clearApplyInfo,
     // Refused or not, the order is read again: it shows what it became.
     onSettled: () => {

@@ -1,17 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { ORDER_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/orders.ts';
 import type { ORDER_LIST_FILTERS } from '@app/contract/schemas/orders.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
-export type OrderRecordPage = ResponseOf<typeof ENDPOINTS.loanOrderRecord>;
+export type OrderRecordPage = ResponseOf<typeof ORDER_ENDPOINTS.loanOrderRecord>;
 export type OrderSummary = OrderRecordPage['orders'][number];
 
 export const ORDER_PAGE_SIZE = 10;
 
 export function orderRecord(state: OrderListFilter, page: number): Promise<OrderRecordPage> {
-  return request(ENDPOINTS.loanOrderRecord, { state, page, pageSize: ORDER_PAGE_SIZE });
+  return request(ORDER_ENDPOINTS.loanOrderRecord, { state, page, pageSize: ORDER_PAGE_SIZE });
 }
 
 /** The next page's number, or undefined once every order of the tab is loaded. */

@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { REPAYMENT_ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints/repayments.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type RepayOptions = ResponseOf<typeof ENDPOINTS.repayChannel>;
+export type RepayOptions = ResponseOf<typeof REPAYMENT_ENDPOINTS.repayChannel>;
 export type RepayChannel = RepayOptions['channels'][number];
 export type RepayChoice = RepayOptions['choices'][number];
-export type IssuedPayment = ResponseOf<typeof ENDPOINTS.repayCollect>['payment'];
-export type ReplanAnswer = ResponseOf<typeof ENDPOINTS.replanRepay>;
-export type ExtensionTrial = ResponseOf<typeof ENDPOINTS.extensionTrial>;
-export type ManualTransfer = Omit<RequestOf<typeof ENDPOINTS.repayManual>, 'requestId' | 'orderId'>;
+export type IssuedPayment = ResponseOf<typeof REPAYMENT_ENDPOINTS.repayCollect>['payment'];
+export type ReplanAnswer = ResponseOf<typeof REPAYMENT_ENDPOINTS.replanRepay>;
+export type ExtensionTrial = ResponseOf<typeof REPAYMENT_ENDPOINTS.extensionTrial>;
+export type ManualTransfer = Omit<RequestOf<typeof REPAYMENT_ENDPOINTS.repayManual>, 'requestId' | 'orderId'>;
 
 /** A new id per attempt: the server answers a retried request with its first answer. */
 function newRequestId(): string {
@@ -23,7 +23,7 @@ function newRequestId(): string {
 export function useRepayOptions(orderId: string) {
   return useQuery({
     queryKey: ['repay', 'channel', orderId],
-    queryFn: () => request(ENDPOINTS.repayChannel, { orderId }),
+    queryFn: () => request(REPAYMENT_ENDPOINTS.repayChannel, { orderId }),
     meta: INLINE_ERROR_META,
   });
 }
@@ -32,7 +32,7 @@ export function useRepayOptions(orderId: string) {
 export function useReplan(orderId: string, kind: 'nextInstalment' | 'payoff', enabled: boolean) {
   return useQuery({
     queryKey: ['repay', 'replan', orderId, kind],
-    queryFn: () => request(ENDPOINTS.replanRepay, { orderId, kind }),
+    queryFn: () => request(REPAYMENT_ENDPOINTS.replanRepay, { orderId, kind }),
     enabled,
     meta: INLINE_ERROR_META,
   });
@@ -41,7 +41,7 @@ export function useReplan(orderId: string, kind: 'nextInstalment' | 'payoff', en
 export function useExtensionTrial(orderId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['extension', 'trial', orderId],
-    queryFn: () => request(ENDPOINTS.extensionTrial, { orderId }),
+    queryFn: () => request(REPAYMENT_ENDPOINTS.extensionTrial, { orderId }),
     enabled,
     meta: INLINE_ERROR_META,
   });
@@ -79,7 +79,9 @@ export function useCollect(orderId: string) {
   const refresh = useRefreshOrder(orderId);
   return useSingleFlightMutation({
     mutationFn: (input: { kind: RepayChoice['kind']; channel: 'cvs' | 'atm'; amount: number; instalment?: number }) =>
-      request(ENDPOINTS.repayCollect, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
+      request(REPAYMENT_ENDPOINTS.repayCollect, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then(
+        (answer) => answer.payment,
+      ),
     onSuccess: refresh,
     onError: refresh,
   });
@@ -90,7 +92,9 @@ export function useExtensionRepay(orderId: string) {
   const refresh = useRefreshOrder(orderId);
   return useSingleFlightMutation({
     mutationFn: (input: { channel: 'cvs' | 'atm'; amount: number }) =>
-      request(ENDPOINTS.extensionRepay, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
+      request(REPAYMENT_ENDPOINTS.extensionRepay, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then(
+        (answer) => answer.payment,
+      ),
     onSuccess: refresh,
     onError: refresh,
   });
@@ -101,7 +105,9 @@ export function useRepayManual(orderId: string) {
   const refresh = useRefreshOrder(orderId);
   return useSingleFlightMutation({
     mutationFn: (input: ManualTransfer) =>
-      request(ENDPOINTS.repayManual, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then((answer) => answer.payment),
+      request(REPAYMENT_ENDPOINTS.repayManual, { requestId: newRequestId(), orderId, ...input }, { loading: true }).then(
+        (answer) => answer.payment,
+      ),
     onSuccess: refresh,
   });
 }

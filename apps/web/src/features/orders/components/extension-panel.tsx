@@ -17,7 +17,15 @@ import { ChannelChoices } from './channel-choices.tsx';
  * the new due date, the whole loan's APR within the cap) or why it is not possible; the
  * borrower ticks the consent (never pre-ticked), picks a channel and confirms once more.
  */
-export function ExtensionPanel({ orderId, channels, onIssued }: { orderId: string; channels: readonly RepayChannel[]; onIssued: (payment: OrderPayment) => void }) {
+export function ExtensionPanel({
+  orderId,
+  channels,
+  onIssued,
+}: {
+  orderId: string;
+  channels: readonly RepayChannel[];
+  onIssued: (payment: OrderPayment) => void;
+}) {
   const trial = useExtensionTrial(orderId, true);
   // A new trial (an extension applied, a day passed) is a new form: the consent is asked again.
   return (
@@ -93,7 +101,9 @@ function ExtensionTrialView({
         <List.Item extra={formatMoney(trial.fee)}>{T.EXTENSION_FEE}</List.Item>
         <List.Item extra={<strong data-testid="extension-due-now">{formatMoney(trial.dueNow)}</strong>}>{T.EXTENSION_DUE_NOW}</List.Item>
         <List.Item extra={trial.currentDueDate ? formatDate(trial.currentDueDate) : '—'}>{T.EXTENSION_CURRENT_DUE}</List.Item>
-        <List.Item extra={<strong data-testid="extension-new-due">{trial.newDueDate ? formatDate(trial.newDueDate) : '—'}</strong>}>{T.EXTENSION_NEW_DUE}</List.Item>
+        <List.Item extra={<strong data-testid="extension-new-due">{trial.newDueDate ? formatDate(trial.newDueDate) : '—'}</strong>}>
+          {T.EXTENSION_NEW_DUE}
+        </List.Item>
         <List.Item extra={T.extensionCountText(trial.extensionsUsed, trial.extensionsMax)}>{T.EXTENSION_COUNT}</List.Item>
         <List.Item extra={T.extensionAprText(trial.aprPercent, trial.aprCapPercent)} description={T.ORDER_DETAIL_APR_NOTE}>
           {T.EXTENSION_APR}
@@ -114,7 +124,15 @@ function ExtensionTrialView({
           {T.EXTENSION_CONSENT}
         </Checkbox>
         <FormError message={error} />
-        <Button block color="primary" size="large" shape="rounded" loading={repay.isPending} onClick={() => void submit()} data-testid="extension-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={repay.isPending}
+          onClick={() => void submit()}
+          data-testid="extension-submit"
+        >
           {channel?.code === 'atm' ? T.EXTENSION_SUBMIT_ATM : T.EXTENSION_SUBMIT_CVS}
         </Button>
       </div>

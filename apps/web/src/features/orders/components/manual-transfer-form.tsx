@@ -105,7 +105,13 @@ export function ManualTransferForm({
           name="amount"
           label={T.MANUAL_AMOUNT}
           required
-          rules={[{ validator: async (_rule, value: unknown) => { if (!/^[1-9]\d{0,8}$/.test(String(value ?? ''))) throw new Error(T.MANUAL_AMOUNT_INVALID); } }]}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (!/^[1-9]\d{0,8}$/.test(String(value ?? ''))) throw new Error(T.MANUAL_AMOUNT_INVALID);
+              },
+            },
+          ]}
         >
           <Input type="text" inputMode="numeric" placeholder={T.MANUAL_AMOUNT_PLACEHOLDER} maxLength={9} />
         </Form.Item>
@@ -119,14 +125,26 @@ export function ManualTransferForm({
           onClick={(_e, ref: RefObject<DatePickerRef | null>) => ref.current?.open()}
         >
           <DatePicker min={earliest} max={today} title={T.MANUAL_DATE}>
-            {(value) => (value ? <span className="picker-value">{pickerDateToCalendarDate(value)}</span> : <span className="picker-placeholder">{T.MANUAL_DATE_PLACEHOLDER}</span>)}
+            {(value) =>
+              value ? (
+                <span className="picker-value">{pickerDateToCalendarDate(value)}</span>
+              ) : (
+                <span className="picker-placeholder">{T.MANUAL_DATE_PLACEHOLDER}</span>
+              )
+            }
           </DatePicker>
         </Form.Item>
         <Form.Item
           name="last5"
           label={T.MANUAL_LAST5}
           required
-          rules={[{ validator: async (_rule, value: unknown) => { if (!/^\d{5}$/.test(String(value ?? ''))) throw new Error(T.MANUAL_LAST5_INVALID); } }]}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (!/^\d{5}$/.test(String(value ?? ''))) throw new Error(T.MANUAL_LAST5_INVALID);
+              },
+            },
+          ]}
         >
           <Input type="text" inputMode="numeric" placeholder={T.MANUAL_LAST5_PLACEHOLDER} maxLength={5} />
         </Form.Item>

@@ -22,7 +22,15 @@ function OrderBody({ children }: { children: (order: OrderDetail) => ReactNode }
  * (again while a payment waits, so a payment shows as soon as its notification lands);
  * no order id, loading and failure are shown here, the order itself by `children`.
  */
-export function OrderPage({ className, title, children }: { className: string; title: string; children: (order: OrderDetail) => ReactNode }) {
+export function OrderPage({
+  className,
+  title,
+  children,
+}: {
+  className: string;
+  title: string;
+  children: (order: OrderDetail) => ReactNode;
+}) {
   return (
     <div className={`page ${className}`}>
       <NavBar title={title} />
@@ -38,7 +46,11 @@ export function OrderPage({ className, title, children }: { className: string; t
 /** The order's head: number, state, the amount that matters now and the next due date. */
 export function OrderSummary({ order, compact = false, children }: { order: OrderDetail; compact?: boolean; children?: ReactNode }) {
   const repaying = order.state === '待還款' || order.state === '已逾期';
-  const classes = ['order-summary', compact ? 'order-summary-compact' : '', order.state === '已逾期' ? 'order-summary-danger' : 'order-summary-normal'];
+  const classes = [
+    'order-summary',
+    compact ? 'order-summary-compact' : '',
+    order.state === '已逾期' ? 'order-summary-danger' : 'order-summary-normal',
+  ];
   return (
     <section className={classes.filter(Boolean).join(' ')} data-testid="order-summary">
       <div className="order-summary-head">

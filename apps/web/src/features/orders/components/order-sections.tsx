@@ -59,10 +59,17 @@ export function OrderSchedule({ order }: { order: OrderDetail }) {
               item.overdueInterest > 0 ? `${T.ORDER_INSTALMENT_OVERDUE} ${formatMoney(item.overdueInterest)}` : null,
             ].filter((part): part is string => part !== null);
             return (
-              <li key={item.number} className={`order-instalment order-instalment-state-row-${item.state}`} data-testid="order-instalment" data-state={item.state}>
+              <li
+                key={item.number}
+                className={`order-instalment order-instalment-state-row-${item.state}`}
+                data-testid="order-instalment"
+                data-state={item.state}
+              >
                 <div className="order-instalment-head">
                   <span className="order-instalment-title">{T.instalmentTitle(item.number, formatDate(item.dueDate))}</span>
-                  <span className={`order-instalment-state order-instalment-state-${item.state}`}>{T.ORDER_INSTALMENT_STATES[item.state]}</span>
+                  <span className={`order-instalment-state order-instalment-state-${item.state}`}>
+                    {T.ORDER_INSTALMENT_STATES[item.state]}
+                  </span>
                 </div>
                 <div className="order-instalment-amounts">
                   <span className="order-instalment-total">{formatMoney(item.total)}</span>
@@ -131,7 +138,12 @@ export function OrderEvents({ order }: { order: OrderDetail }) {
       </h2>
       <Steps direction="vertical" current={order.events.length - 1} className="order-events">
         {order.events.map((event, index) => (
-          <Steps.Step key={`${event.at}-${index}`} title={event.text} description={`${event.state} · ${formatTime(event.at)}`} status="finish" />
+          <Steps.Step
+            key={`${event.at}-${index}`}
+            title={event.text}
+            description={`${event.state} · ${formatTime(event.at)}`}
+            status="finish"
+          />
         ))}
       </Steps>
     </section>

@@ -24,8 +24,8 @@ function PayoffBreakdown({ orderId }: { orderId: string }) {
             {T.ORDER_PAY_PAYOFF_SAVED} <strong data-testid="payoff-saved">{formatMoney(answer.interestSaved)}</strong>
           </p>
           <p className="choice-card-note">
-            {T.ORDER_PAY_PAYOFF_INTEREST_UNTIL} {formatDate(answer.interestUntil)} · {T.ORDER_INSTALMENT_PRINCIPAL} {formatMoney(answer.principal)} ·{' '}
-            {T.ORDER_INSTALMENT_INTEREST} {formatMoney(answer.interest)}
+            {T.ORDER_PAY_PAYOFF_INTEREST_UNTIL} {formatDate(answer.interestUntil)} · {T.ORDER_INSTALMENT_PRINCIPAL}{' '}
+            {formatMoney(answer.principal)} · {T.ORDER_INSTALMENT_INTEREST} {formatMoney(answer.interest)}
             {answer.fee > 0 ? ` · ${T.ORDER_INSTALMENT_FEE} ${formatMoney(answer.fee)}` : ''}
             {answer.overdueInterest > 0 ? ` · ${T.ORDER_INSTALMENT_OVERDUE} ${formatMoney(answer.overdueInterest)}` : ''}
           </p>

@@ -61,9 +61,19 @@ function SignedContract({ order }: { order: OrderDetail }) {
 
   return (
     <>
-      <QueryState query={html}>{(text) => <ContractFrame html={text} title={T.ORDER_CONTRACT_FRAME_TITLE} testId="signed-contract-frame" />}</QueryState>
+      <QueryState query={html}>
+        {(text) => <ContractFrame html={text} title={T.ORDER_CONTRACT_FRAME_TITLE} testId="signed-contract-frame" />}
+      </QueryState>
       <div className="order-contract-actions">
-        <Button block color="primary" size="large" shape="rounded" loading={busy} onClick={() => void download()} data-testid="contract-download">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={busy}
+          onClick={() => void download()}
+          data-testid="contract-download"
+        >
           <DownlandOutline aria-hidden /> {T.ORDER_CONTRACT_DOWNLOAD}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import { TITLE_ORDER_DETAIL } from '@app/contract/messages/app-shell.ts';
 import { DECISION_MANUAL_REVIEW } from '@app/contract/messages/decisions.ts';
 import * as T from '@app/contract/messages/order-pages.ts';
+import * as P from '@app/contract/messages/payout-account.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { settlementFileName } from '@app/contract/messages/repayments.ts';
 import { isRequestError } from '../../../shared/api/request-error.ts';
@@ -85,6 +86,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         ) : null}
       </OrderSummary>
 
+      {order.payoutFailure ? <PayoutFailure order={order} failure={order.payoutFailure} /> : null}
+
       {hasActions ? (
         <div className="order-actions" data-testid="order-actions">
           {actions.sign ? (
@@ -118,12 +121,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             </Button>
           ) : null}
           {settled ? (
-            <Button
-              color="primary"
-              shape="rounded"
-              data-testid="settlement-certificate"
-              onClick={() => void downloadCertificate(order)}
-            >
+            <Button color="primary" shape="rounded" data-testid="settlement-certificate" onClick={() => void downloadCertificate(order)}>
               {T.ORDER_ACTION_SETTLEMENT_CERTIFICATE}
             </Button>
           ) : null}
@@ -145,5 +143,43 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       <OrderTerms order={order} />
       <OrderEvents order={order} />
     </>
+  );
+}
+
+/**
+ * The order's payout failed (decision 0169): why, in words; whether the borrower is asked for
+ * another account (the account is why) or the lender will retry; the account given since;
+ * and 更換收款帳戶 while the account may change.
+ */
+function PayoutFailure({ order, failure }: { order: OrderDetail; failure: NonNullable<OrderDetail['payoutFailure']> }) {
+  const navigate = useNavigate();
+  const asked = failure.accountProblem && failure.changedTo === null;
+  return (
+    <section
+      className={failure.changedTo ? 'order-payout-failure order-payout-failure-changed' : 'order-payout-failure'}
+      data-testid="order-payout-failure"
+      aria-live="polite"
+    >
+      <p className="order-payout-failure-title">{failure.changedTo ? P.PAYOUT_AWAITING_RETRY_TITLE : P.PAYOUT_FAILED_TITLE}</p>
+      <p data-testid="order-payout-failure-reason">{failure.changedTo ? P.payoutFailedEventText(failure.reason) : failure.reason}</p>
+      <p className="order-payout-failure-next">
+        {failure.changedTo
+          ? P.payoutAccountChangedText(failure.changedTo)
+          : asked
+            ? P.PAYOUT_FAILED_ASK_ACCOUNT
+            : P.PAYOUT_FAILED_WILL_RETRY}
+      </p>
+      {failure.canChangeAccount ? (
+        <Button
+          block
+          shape="rounded"
+          color={asked ? 'primary' : 'default'}
+          data-testid="order-change-account"
+          onClick={() => void navigate(routeWithQuery(ROUTES.orderAccount, { orderId: order.id }))}
+        >
+          {P.PAYOUT_CHANGE_ACCOUNT}
+        </Button>
+      ) : null}
+    </section>
   );
 }

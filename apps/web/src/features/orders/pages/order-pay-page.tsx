@@ -73,9 +73,7 @@ function OrderPayView({ order }: { order: OrderDetail }) {
       <OrderSummary order={order} compact />
 
       <div ref={issuedRef}>
-        {current ? (
-          <IssuedPayment payment={current} />
-        ) : null}
+        {current ? <IssuedPayment payment={current} /> : null}
         {others.length > 0 ? (
           <section className="order-section">
             <h2 className="order-section-title">{T.ISSUED_OPEN_TITLE}</h2>

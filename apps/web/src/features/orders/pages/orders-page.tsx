@@ -28,13 +28,13 @@ export default function OrdersPage() {
       <main className="page-body orders-body">
         <LoginGate returnTo={ROUTES.orders} prompt={ORDER_LIST_LOGIN_PROMPT}>
           <Tabs
-          className="orders-tabs"
-          activeKey={filter}
-          onChange={(key) => setParams(key === 'all' ? {} : { state: key }, { replace: true })}
-        >
-          {ORDER_LIST_FILTERS.map((key) => (
-            <Tabs.Tab key={key} title={ORDER_LIST_TABS[key]} />
-          ))}
+            className="orders-tabs"
+            activeKey={filter}
+            onChange={(key) => setParams(key === 'all' ? {} : { state: key }, { replace: true })}
+          >
+            {ORDER_LIST_FILTERS.map((key) => (
+              <Tabs.Tab key={key} title={ORDER_LIST_TABS[key]} />
+            ))}
           </Tabs>
           <div className="orders-list-wrap">
             <OrderList key={filter} filter={filter} />

@@ -31,7 +31,11 @@ export default function WebViewPage() {
             title={title}
             src={url.toString()}
             // A page of our own origin gets no same-origin right: with scripts it could lift its own sandbox.
-            sandbox={ownOrigin ? 'allow-scripts allow-forms' : 'allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox'}
+            sandbox={
+              ownOrigin
+                ? 'allow-scripts allow-forms'
+                : 'allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox'
+            }
             referrerPolicy="no-referrer"
             data-testid="web-view-frame"
           />

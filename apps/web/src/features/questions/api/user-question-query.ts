@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type ResponseOf } from '@app/contract/endpoints.ts';
+import { QUESTION_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/questions.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type UserQuestions = ResponseOf<typeof ENDPOINTS.userQuestionQuery>;
+export type UserQuestions = ResponseOf<typeof QUESTION_ENDPOINTS.userQuestionQuery>;
 export type MyQuestion = UserQuestions['mine'][number];
 
 export function queryUserQuestions(keyword: string): Promise<UserQuestions> {
-  return request(ENDPOINTS.userQuestionQuery, keyword ? { keyword } : {});
+  return request(QUESTION_ENDPOINTS.userQuestionQuery, keyword ? { keyword } : {});
 }
 
 export function userQuestionsQueryOptions(keyword = '') {

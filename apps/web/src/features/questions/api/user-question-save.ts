@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../shared/api/use-single-flight-mutation.ts';
-import { ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints.ts';
+import { QUESTION_ENDPOINTS, type RequestOf, type ResponseOf } from '@app/contract/endpoints/questions.ts';
 import { request } from '../../../shared/api/request.ts';
 
-export type SaveQuestionInput = RequestOf<typeof ENDPOINTS.userQuestionSave>;
+export type SaveQuestionInput = RequestOf<typeof QUESTION_ENDPOINTS.userQuestionSave>;
 
-export function saveUserQuestion(input: SaveQuestionInput): Promise<ResponseOf<typeof ENDPOINTS.userQuestionSave>> {
-  return request(ENDPOINTS.userQuestionSave, input, { loading: true });
+export function saveUserQuestion(input: SaveQuestionInput): Promise<ResponseOf<typeof QUESTION_ENDPOINTS.userQuestionSave>> {
+  return request(QUESTION_ENDPOINTS.userQuestionSave, input, { loading: true });
 }
 
 export function useSaveUserQuestion() {

@@ -4,7 +4,15 @@ import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/i
 import Selector from 'antd-mobile/es/components/selector';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { SUBMIT } from '@app/contract/messages/app-shell.ts';
-import { FEEDBACK_FORM_TITLE, FEEDBACK_KIND_FEEDBACK, FEEDBACK_KIND_QUESTION, FEEDBACK_PLACEHOLDER, FEEDBACK_SCREENSHOT, FEEDBACK_SENT, FEEDBACK_TOO_SHORT } from '@app/contract/messages/help-center.ts';
+import {
+  FEEDBACK_FORM_TITLE,
+  FEEDBACK_KIND_FEEDBACK,
+  FEEDBACK_KIND_QUESTION,
+  FEEDBACK_PLACEHOLDER,
+  FEEDBACK_SCREENSHOT,
+  FEEDBACK_SENT,
+  FEEDBACK_TOO_SHORT,
+} from '@app/contract/messages/help-center.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
 import { UploadBlockedError } from '../../../shared/files/upload-files.ts';
 import { toastSuccess } from '../../../shared/ui/feedback.ts';

@@ -1,6 +1,13 @@
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
-import { FEEDBACK_KIND_FEEDBACK, FEEDBACK_KIND_QUESTION, MINE_TITLE, QUESTION_ANSWER_LABEL, QUESTION_HAS_IMAGE, QUESTION_STATE_LABELS } from '@app/contract/messages/help-center.ts';
+import {
+  FEEDBACK_KIND_FEEDBACK,
+  FEEDBACK_KIND_QUESTION,
+  MINE_TITLE,
+  QUESTION_ANSWER_LABEL,
+  QUESTION_HAS_IMAGE,
+  QUESTION_STATE_LABELS,
+} from '@app/contract/messages/help-center.ts';
 import { formatTime } from '../../../shared/utils/format.ts';
 import type { MyQuestion } from '../api/user-question-query.ts';
 

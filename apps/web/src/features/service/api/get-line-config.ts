@@ -6,11 +6,11 @@ import { request } from '../../../shared/api/request.ts';
 /** The customer-service contact (config key 'line'), fetched with the loading indicator. */
 export async function getLineConfig(): Promise<TLineExtInfo> {
   // Schema modules come with the protocol chunk, not the first render.
-  const [{ ENDPOINTS }, { LINE_CONFIG_KEY, ZLineExtInfoSchema }] = await Promise.all([
-    import('@app/contract/endpoints.ts'),
+  const [{ COMMON_ENDPOINTS }, { LINE_CONFIG_KEY, ZLineExtInfoSchema }] = await Promise.all([
+    import('@app/contract/endpoints/common.ts'),
     import('@app/contract/schemas/config.ts'),
   ]);
-  const answer = await request(ENDPOINTS.commonConfigOne, { configKey: LINE_CONFIG_KEY }, { loading: true });
+  const answer = await request(COMMON_ENDPOINTS.commonConfigOne, { configKey: LINE_CONFIG_KEY }, { loading: true });
   const ext = ZLineExtInfoSchema.safeParse(answer.extInfoJSON);
   if (!ext.success) throw new Error(DATA_INVALID);
   return ext.data;

@@ -110,6 +110,9 @@ export function ServiceButton({ bottomInset = 0 }: ServiceButtonProps) {
       <div
         className="service-bubble-host"
         onPointerDownCapture={() => {
+          // The drag starts where the button rests: a position saved before (or the first
+          // visit's, the area's far corner) would pull it away under the finger as it starts.
+          setServicePosition(docked.x, docked.y);
           draggingRef.current = true;
           setDragging(true);
         }}

@@ -53,7 +53,10 @@ function PhoneRow() {
           {SERVICE_HOURS} {serviceHours}
         </span>
       </div>
-      <a className="service-call adm-button adm-button-primary adm-button-fill-outline adm-button-small" href={`tel:${servicePhone.replace(/[^\d+]/g, '')}`}>
+      <a
+        className="service-call adm-button adm-button-primary adm-button-fill-outline adm-button-small"
+        href={`tel:${servicePhone.replace(/[^\d+]/g, '')}`}
+      >
         {SERVICE_CALL}
       </a>
     </div>
@@ -81,7 +84,12 @@ export default function ServicePopup({ line, onClose }: ServicePopupProps) {
         <section className="service-popup-inner" role="dialog" aria-label={SERVICE_TITLE}>
           <h2 className="service-popup-title">{SERVICE_TITLE}</h2>
           {/* A link, not script: the phone hands line.me links to the LINE app. */}
-          <a className="service-line-open adm-button adm-button-block adm-button-large adm-button-shape-rounded" href={line.line_url} target="_blank" rel="noopener noreferrer">
+          <a
+            className="service-line-open adm-button adm-button-block adm-button-large adm-button-shape-rounded"
+            href={line.line_url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {SERVICE_LINE_OPEN}
           </a>
           <figure className="service-qr" data-testid="service-qr">

@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "order_instalments_unsettled_order_idx" ON "order_instalments" USING btree ("order_id") WHERE settled_at is null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "repayment_requests_for_staff_idx" ON "repayment_requests" USING btree ("state") WHERE state in ('awaitingConfirmation', 'held');

@@ -1,0 +1,112 @@
+import type { TLender } from '@app/contract/schemas/config.ts';
+import type { TLoanIndexResponse } from '@app/contract/schemas/loan-home.ts';
+import { ROUTES } from '../shared/config/route-paths.ts';
+import { EARLY_INPUT_GLOBAL, EARLY_TAPS_MAX } from '../shared/ui/early-input.ts';
+
+/**
+ * The public first views the server renders into index.html (decision 0166): the loans
+ * home as a visitor sees it (the ad landing) and the login page. The route is in the hash,
+ * which the server never sees, so the page carries both and a small inline script picks
+ * one before the first paint; any other page starts from the neutral boot shell.
+ */
+export type FirstView = 'loans' | 'login' | 'shell';
+
+/** The views the server renders, in the order index.html carries them. */
+export const RENDERED_VIEWS = ['loans', 'login'] as const satisfies readonly FirstView[];
+
+/** The route each rendered view is rendered at (the router's location on the server). */
+export const FIRST_VIEW_ROUTES: Record<(typeof RENDERED_VIEWS)[number], string> = {
+  loans: '/',
+  login: ROUTES.login,
+};
+
+/** The attribute on <html> that names the view chosen for this load (set by the head script). */
+export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
+/** Set once the chosen view is in #root (by the body script): the page may be shown. */
+export const FIRST_VIEW_PLACED_ATTRIBUTE = 'data-first-view-placed';
+/** The <template> holding a view that is not in #root at first: `first-view-login`, `first-view-shell`. */
+export const FIRST_VIEW_TEMPLATE_PREFIX = 'first-view-';
+/** The JSON data block with the public data the server rendered from. */
+export const FIRST_VIEW_DATA_ID = 'first-view-data';
+
+/** The public data both views are rendered from: nothing of any user. */
+export interface FirstViewData {
+  /** loan/common/index as a visitor gets it. */
+  home: TLoanIndexResponse;
+  /** The lender of common/config (the loans page's footer). */
+  lender: TLender;
+  /** When the server read it (ms since the epoch): the client's query cache counts its age from then. */
+  readAt: number;
+}
+
+/**
+ * Which view a load shows: what the app itself will render first (SPEC.md's launch rule:
+ * without a session every address but a login page opens the loans tab). A session's
+ * loans home is its own (amount, order state), and the campaign login has its own layout:
+ * those, and every page of a session, start from the boot shell.
+ */
+export function firstViewFor(route: string, loggedIn: boolean): FirstView {
+  const path = route.split('?')[0] || '/';
+  if (path === ROUTES.login) return 'login';
+  if (path === ROUTES.loginModuleB) return 'shell';
+  return loggedIn ? 'shell' : 'loans';
+}
+
+/**
+ * The head's inline script: firstViewFor in plain ES5 (it runs before any module), from the
+ * hash and the stored token (local-store.ts keeps it as a JSON string; unreadable storage
+ * counts as no token, as there). Any other failure shows the boot shell. Tested against firstViewFor (first-view.test.ts); the
+ * server allows exactly this text by its hash in the page's CSP.
+ */
+export const CHOOSE_VIEW_SCRIPT =
+  `(function(){var d=document.documentElement,v="shell";try{` +
+  `var p=location.hash.replace(/^#/,"").split("?")[0]||"/",t=null;` +
+  `try{t=JSON.parse(localStorage.getItem("token")||"null")}catch(e){}` +
+  `var s=typeof t==="string"&&t.length>0;` +
+  `v=p===${JSON.stringify(ROUTES.login)}?"login":p===${JSON.stringify(ROUTES.loginModuleB)}?"shell":s?"shell":"loans"` +
+  `}catch(e){}d.setAttribute(${JSON.stringify(FIRST_VIEW_ATTRIBUTE)},v)})();`;
+
+/**
+ * The body's inline script, right after #root and the templates: a view other than the
+ * loans home (what #root holds, also without JavaScript) replaces #root's content, then the
+ * page is shown (until then the head's style keeps #root hidden for those views, so a slow
+ * network cannot paint the landing first).
+ */
+export const PLACE_VIEW_SCRIPT =
+  `(function(){var d=document.documentElement,v=d.getAttribute(${JSON.stringify(FIRST_VIEW_ATTRIBUTE)});` +
+  `if(v&&v!=="loans"){var t=document.getElementById(${JSON.stringify(FIRST_VIEW_TEMPLATE_PREFIX)}+v),r=document.getElementById("root");` +
+  `if(t&&r){while(r.firstChild)r.removeChild(r.firstChild);r.appendChild(t.content.cloneNode(true))}}` +
+  `d.setAttribute(${JSON.stringify(FIRST_VIEW_PLACED_ATTRIBUTE)},"")})();`;
+
+/** The head's style: a view other than the landing keeps #root hidden until it is in place. */
+export const FIRST_VIEW_STYLE =
+  `html[${FIRST_VIEW_ATTRIBUTE}]:not([${FIRST_VIEW_ATTRIBUTE}="loans"]):not([${FIRST_VIEW_PLACED_ATTRIBUTE}]) #root` +
+  `{visibility:hidden}`;
+
+/**
+ * The head's third inline script (decision 0171): the server's view is on screen before
+ * React owns it, and a tap in that time would be lost (React is not listening yet) or
+ * worse, act natively — a submit reloads the page, a label toggles its box behind React's
+ * back, a link moves the hash under the view being hydrated. Until the page is hydrated it
+ * keeps every tap (click) and submit in #root, cancelling the browser's own action and
+ * keeping it from React (which may own part of the page already and act on it twice), and
+ * notes which text fields were typed into and their text (the typing itself stays in the page); then
+ * shared/ui/early-input.ts hands the text to React and replays the taps in order. A tap repeated on
+ * the same element counts once (it was repeated because nothing happened). Once React has
+ * committed the page's frame (`framed`, set by the app), an element it already owns (the tab
+ * bar, while the page's own chunk still loads) gets its tap at once: React's fiber key on the
+ * node says so (a React without that key only makes those taps wait for the page). Plain ES5:
+ * it runs before any module; the server allows exactly this text by its hash.
+ */
+export const EARLY_INPUT_SCRIPT =
+  `(function(){var d=document,e={taps:[],typed:[],texts:[],released:false,framed:false};window[${JSON.stringify(EARLY_INPUT_GLOBAL)}]=e;` +
+  `function owned(t){return e.framed&&Object.keys(t).some(function(k){return k.indexOf("__reactFiber$")===0})}` +
+  `function held(v){var r=d.getElementById("root");return !e.released&&!!r&&r.contains(v.target)&&!owned(v.target)}` +
+  `function text(t){return t.tagName==="TEXTAREA"||t.tagName==="INPUT"&&!/^(checkbox|radio|submit|button|image|reset|file|range|color)$/.test(t.type)}` +
+  `d.addEventListener("click",function(v){if(!held(v)||text(v.target))return;v.preventDefault();v.stopPropagation();` +
+  `if(e.taps[e.taps.length-1]!==v.target&&e.taps.length<${EARLY_TAPS_MAX})e.taps.push(v.target)},true);` +
+  `d.addEventListener("submit",function(v){if(!held(v))return;v.preventDefault();v.stopPropagation();` +
+  `if(e.taps[e.taps.length-1]!==v.target&&e.taps.length<${EARLY_TAPS_MAX})e.taps.push(v.target)},true);` +
+  `d.addEventListener("input",function(v){if(!held(v)||!text(v.target))return;var i=e.typed.indexOf(v.target);` +
+  `if(i<0){i=e.typed.length;e.typed.push(v.target)}e.texts[i]=v.target.value},true)` +
+  `})();`;

@@ -17,6 +17,12 @@ export interface TestBrowser {
    */
   newPage(options?: { allowConsole?: RegExp[]; bypassCSP?: boolean; blockServiceWorkers?: boolean }): Promise<TestPage>;
   close(): Promise<void>;
+  /**
+   * What each page still open shows, for a failed test's report: its address, the text on
+   * screen (dialogs and toasts included), its last console lines; a screenshot of each is
+   * saved under e2e/screenshots/failed/.
+   */
+  describeOpenPages(label: string): Promise<string>;
 }
 
 export interface TestPage {
@@ -48,6 +54,8 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
     ],
   });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  /** The pages not closed yet, each with its last console lines (every type). */
+  const open = new Map<Page, string[]>();
 
   return {
     async newPage({ allowConsole = [], bypassCSP = false, blockServiceWorkers = false } = {}) {
@@ -60,10 +68,15 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
       });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       const page = await context.newPage();
+      const lastLines: string[] = [];
+      open.set(page, lastLines);
+      context.on('close', () => open.delete(page));
       const consoleErrors: string[] = [];
       const allowed = (text: string) => allowConsole.some((re) => re.test(text));
       page.on('console', (message) => {
         const text = `${message.text()} (${message.location().url})`;
+        lastLines.push(`${message.type()}: ${text}`.slice(0, 300));
+        if (lastLines.length > LAST_CONSOLE_LINES) lastLines.shift();
         if (message.type() === 'error' && !allowed(text)) consoleErrors.push(text);
       });
       page.on('pageerror', (error) => {
@@ -80,8 +93,31 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
       };
     },
     close: () => browser.close(),
+    async describeOpenPages(label) {
+      const failedDir = path.join(SCREENSHOT_DIR, 'failed');
+      mkdirSync(failedDir, { recursive: true });
+      const reports: string[] = [];
+      for (const [index, [page, lines]] of [...open.entries()].entries()) {
+        try {
+          const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 800));
+          const file = path.join(failedDir, `${label.replace(/[^\w-]+/g, '_').slice(0, 80)}-${index}.png`);
+          await page.screenshot({ path: file, timeout: 5_000 });
+          reports.push(
+            `page ${index}: ${page.url()}\n  on screen: ${shown}\n  console:\n    ${lines.join('\n    ')}\n  screenshot: ${file}`,
+          );
+        } catch (error) {
+          reports.push(
+            `page ${index}: ${page.url()} (not readable: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+          );
+        }
+      }
+      return reports.join('\n');
+    },
   };
 }
+
+/** Console lines kept per page for a failed test's report. */
+const LAST_CONSOLE_LINES = 25;
 
 /** Saves a screenshot of a notable state (popups, modals) beside the route screenshots. */
 export async function screenshotState(page: Page, name: string): Promise<void> {

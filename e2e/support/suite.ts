@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, type TestBrowser, type TestPage } from './browser.ts';
 import { acquireServer, type StartServerOptions, type TestServer } from './server.ts';
 
@@ -22,6 +22,15 @@ export function useE2ESuite(options: StartServerOptions = {}): E2ESuite {
   beforeAll(async () => {
     ({ server, release } = await acquireServer(options));
     browser = await launchBrowser(server.baseUrl);
+  });
+
+  // A failed test says what its pages showed: a failure under load in CI is then read, not guessed.
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      if (!browser) return;
+      const report = await browser.describeOpenPages(context.task.name);
+      if (report) console.error(`── what the open pages showed when "${context.task.name}" failed:\n${report}`);
+    });
   });
 
   afterAll(async () => {

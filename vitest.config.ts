@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The server's test files that open no database (the `api-no-db` project). */
+const API_WITHOUT_DATABASE = [
+  'apps/api/src/domain/**/*.test.ts',
+  'apps/api/src/modules/identity-document/id-card-accuracy.test.ts',
+  'apps/api/src/modules/identity-document/parse-id-card-front.test.ts',
+  'apps/api/src/modules/face-check/human-face-engine.test.ts',
+  'apps/api/src/modules/face-check/face-alignment.test.ts',
+  'apps/api/src/modules/face-check/liveness-geometry.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -24,9 +34,25 @@ export default defineConfig({
         },
       },
       {
+        // The server's tests that open no database: the pure money domain (its property tests),
+        // the OCR reader's accuracy on drawn cards, the face engine and its geometry, the card
+        // parser. In npm test once; not in CI's second run of `api` on the PostgreSQL server,
+        // where they would compute the same again (150 s of the 680 s of API test time,
+        // 2026-11-28; docs/benchmarks.md, Test suite).
+        test: {
+          name: 'api-no-db',
+          include: API_WITHOUT_DATABASE,
+          pool: 'forks',
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...API_WITHOUT_DATABASE],
           pool: 'forks',
           // The files of one worker share its module cache instead of importing and
           // transforming the server's modules again for each file (87 s of the 268 s phase on a

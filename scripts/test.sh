@@ -37,7 +37,7 @@ bash scripts/ensure-redis.sh
 phase 'typecheck, lint and its formatting check, and the web builds (the borrowers app, then the back office console), side by side'
 side_by_side 'npm run typecheck' 'npm run lint && npm run -s format:check' 'npm run build -w apps/web && npm run build -w apps/admin'
 phase 'unit and API tests'
-npx vitest run --project lint --project contract --project api --project web
+npx vitest run --project lint --project contract --project api-no-db --project api --project web
 # `npm run test:e2e` without its builds: the ones above are current.
 phase 'browser tests'
 npx vitest run --project e2e

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { VITALS_LISTENING_MARK } from '@app/contract/schemas/web-vitals.ts';
 
 /** Storage keys of SPEC.md section 3, as the app writes them. */
 export async function storageItem(page: Page, key: string): Promise<string | null> {
@@ -63,4 +64,13 @@ export async function waitForAppIdle(page: Page): Promise<void> {
 /** The nav bar's back arrow. */
 export async function clickBack(page: Page): Promise<void> {
   await page.locator('.nav-bar .adm-nav-bar-back').first().click();
+}
+
+/**
+ * The app's vitals reporter listens (it starts after the first view, on idle, from chunks of
+ * its own): leaving the page from now on sends its beacon. Its chunks having arrived is not
+ * enough: a loaded machine ran them after the test had already left.
+ */
+export async function waitForVitalsReporting(page: Page): Promise<void> {
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, VITALS_LISTENING_MARK, { timeout: 30_000 });
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VITALS_CARD_TITLE } from '@app/contract/messages/web-vitals.ts';
 import { VITALS_BEACON_PATH } from '@app/contract/schemas/web-vitals.ts';
-import { launch } from '../support/app.ts';
+import { launch, waitForVitalsReporting } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
@@ -55,11 +55,7 @@ describe("the dashboard's real users' vitals", () => {
     // A real session: the loans page, measured, then left (hidden) so its beacon goes.
     const borrower = await suite.browser.newPage();
     await launch(borrower.page, '/pages/loans/index');
-    await borrower.page.waitForFunction(
-      () => performance.getEntriesByType('resource').some((entry) => /\/web-vitals-[^/]*\.js$/.test(entry.name)),
-      undefined,
-      { timeout: 30_000 },
-    );
+    await waitForVitalsReporting(borrower.page);
     await borrower.page.goto('about:blank');
     // The beacon leaves as the page is hidden and arrives a moment later: the dashboard is
     // opened once it is stored, or it would show what was there before.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launch } from '../support/app.ts';
+import { launch, waitForVitalsReporting } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';
 
 interface VitalSampleRow {
@@ -29,22 +28,11 @@ async function samplesWhen(done: (rows: VitalSampleRow[]) => boolean): Promise<V
   return samples();
 }
 
-/** The library's chunk arrived: the app started measuring (after the first view, on idle). */
-async function measuring(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => performance.getEntriesByType('resource').some((entry) => /\/web-vitals-[^/]*\.js$/.test(entry.name)),
-    undefined,
-    {
-      timeout: 30_000,
-    },
-  );
-}
-
 describe("real users' vitals", () => {
   it('the loans page measures after its first view and, when hidden, sends LCP, CLS and TTFB by beacon under its route name', async () => {
     const t = await suite.browser.newPage();
     await launch(t.page, '/pages/loans/index');
-    await measuring(t.page);
+    await waitForVitalsReporting(t.page);
     // Not part of the first view: the reporter and the library are asked for after the load event.
     const timing = await t.page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -84,7 +72,7 @@ describe("real users' vitals", () => {
     const before = (await samples()).length;
     const t = await suite.browser.newPage();
     await launch(t.page, '/pages/login/index', '?channel=e2e');
-    await measuring(t.page);
+    await waitForVitalsReporting(t.page);
     await t.page.goto('about:blank');
     const rows = await samplesWhen((all) => all.some((row) => row.page === 'login' && row.metric === 'LCP'));
     expect(rows.length).toBeGreaterThan(before);

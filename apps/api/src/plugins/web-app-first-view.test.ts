@@ -10,7 +10,7 @@ import { HOME_PRODUCTS_TITLE } from '@app/contract/messages/loan-home.ts';
 import type { TLoanIndexResponse } from '@app/contract/schemas/loans.ts';
 import { accountsServerPerFile, bodyOf, loggedInUser } from '../test/accounts-test-kit.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
-import { scriptHashSource, webAppPlugin, type WebAppOptions } from './web-app.ts';
+import { FIRST_VIEW_END_ID, scriptHashSource, webAppPlugin, type WebAppOptions } from './web-app.ts';
 
 /**
  * index.html with the public first views rendered by the web app's own components
@@ -77,6 +77,13 @@ describe('index.html with the first views', () => {
     };
     expect(data.home).toEqual(home);
     expect(data.readAt).toBeGreaterThan(0);
+
+    // The first paint waits for the whole view: the head expects the body's last element.
+    const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).toContain(`<link rel="expect" href="#${FIRST_VIEW_END_ID}" blocking="render">`);
+    const body = /<body[^>]*>([\s\S]*?)<\/body>/.exec(html)?.[1] ?? '';
+    const end = body.indexOf(`<script id="${FIRST_VIEW_END_ID}">`);
+    expect(end).toBeGreaterThan(body.indexOf('<template id="first-view-shell">'));
   });
 
   it("carries the first views' styles inline, each file named by a disabled link and none linked to load (decision 0171)", async () => {

@@ -7,6 +7,12 @@ import { z } from 'zod';
  * the page is a route's name, never its address or query; no user, device or address.
  */
 
+/**
+ * The performance mark the web app sets once its vitals reporter listens for the page being
+ * hidden: from then on leaving the page sends the beacon (a browser test waits for it).
+ */
+export const VITALS_LISTENING_MARK = 'vitals-listening';
+
 /** Where the beacon goes, under the runtime config's `apiBase`. */
 export const VITALS_BEACON_PATH = '/api/vitals';
 /** The largest beacon body the server reads (bytes); larger ones are refused unread. */

@@ -3,6 +3,7 @@ import {
   VITAL_MAX_VALUE,
   VITALS_BEACON_MAX_SAMPLES,
   VITALS_BEACON_PATH,
+  VITALS_LISTENING_MARK,
   VITALS_OTHER_PAGE,
   type TVitalSample,
   type TVitalsBeacon,
@@ -66,4 +67,5 @@ export async function reportWebVitals(options: { page: string; random?: () => nu
     if (document.visibilityState === 'hidden') flush();
   });
   window.addEventListener('pagehide', flush);
+  performance.mark(VITALS_LISTENING_MARK);
 }

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFilesFirst from './vitest.sequencer.ts';
 
 /** The server's test files that open no database (the `api-no-db` project). */
 const API_WITHOUT_DATABASE = [
@@ -18,6 +19,7 @@ export default defineConfig({
     // the test's process, the OCR and face models, the property tests), and a third
     // worker only slows each of them. VITEST_MAX_WORKERS overrides.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFilesFirst },
     projects: [
       {
         // The lint configuration's own tests (deliberately bad imports).

@@ -8,10 +8,6 @@ export async function storageItem(page: Page, key: string): Promise<string | nul
 
 /** Opens the app at a route the way a user's link would (a full launch). */
 export async function launch(page: Page, route = '/', query = ''): Promise<void> {
-  // From a page of the app already open, a new hash alone would be a navigation inside the
-  // document: the router would follow it as a popstate (a page guarding the phone's back
-  // reads that as a back press), and nothing would be launched. The page is left first.
-  if (page.url().startsWith('http')) await page.goto('about:blank');
   await page.goto(`/${query}#${route}`);
   await page.locator('.nav-bar').first().waitFor();
   await waitForHydration(page, '.nav-bar');

@@ -68,6 +68,12 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
       });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       const page = await context.newPage();
+      // File choosers stay intercepted for the page's life (a test takes one with
+      // waitForEvent('filechooser')). Playwright switches interception on when a first
+      // listener is added and off when the last is removed, without waiting for either, so a
+      // chooser opened by a click racing that switch could be missed: a CI run under load
+      // waited its 30 s for one after the click.
+      page.on('filechooser', keepFileChoosersIntercepted);
       const lastLines: string[] = [];
       open.set(page, lastLines);
       context.on('close', () => open.delete(page));
@@ -115,6 +121,9 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
     },
   };
 }
+
+/** The page's standing file-chooser listener: it does nothing, a test handles the chooser it waits for. */
+function keepFileChoosersIntercepted(): void {}
 
 /** Console lines kept per page for a failed test's report. */
 const LAST_CONSOLE_LINES = 25;

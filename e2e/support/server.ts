@@ -332,22 +332,30 @@ export async function makeDataTemplate(): Promise<string> {
 }
 
 /**
+ * A server process on a new data folder: a copy of the run's data template when there is one
+ * (the database as a first start leaves it), else empty (the server creates the database).
+ * The folder is removed again when the server does not start.
+ */
+async function spawnOnTemplateCopy(env: Record<string, string> | undefined): Promise<{ spawned: SpawnedServer; dataDir: string }> {
+  assertWebBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const template = dataTemplate();
+  if (template) cpSync(template, dataDir, { recursive: true });
+  try {
+    return { spawned: await spawnServer(dataDir, env), dataDir };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
  * Starts the real API server (a data folder of its own, test hooks on) serving the built
  * app. The folder is a copy of the run's data template when there is one (the database
  * as a first start leaves it), else empty (the server creates the database).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
-  assertWebBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const template = dataTemplate();
-  if (template) cpSync(template, dataDir, { recursive: true });
-  let spawned: SpawnedServer;
-  try {
-    spawned = await spawnServer(dataDir, options.env);
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const { spawned, dataDir } = await spawnOnTemplateCopy(options.env);
   return serverHandle(spawned.baseUrl, {
     running: () => spawned.child.exitCode === null && spawned.child.signalCode === null,
     async stop() {
@@ -531,16 +539,7 @@ export async function acquireServer(options: StartServerOptions = {}): Promise<{
       }
     }
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const template = dataTemplate();
-  if (template) cpSync(template, dataDir, { recursive: true });
-  let spawned: SpawnedServer;
-  try {
-    spawned = await spawnServer(dataDir, options.env);
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const { spawned, dataDir } = await spawnOnTemplateCopy(options.env);
   const record: PoolRecord = { pid: spawned.child.pid ?? 0, key, baseUrl: spawned.baseUrl, dataDir };
   mkdirSync(path.join(pool, `${record.pid}.lock`));
   writeFileSync(path.join(pool, `${record.pid}.json.tmp`), JSON.stringify(record));

@@ -8,6 +8,7 @@
 //   npm run lighthouse -- --skip-build      use apps/web/dist as it is
 //   npm run lighthouse -- --update-docs     also write the table into docs/benchmarks.md
 //   npm run lighthouse -- --pages loans,login  only those pages (never with --update-docs)
+//   npm run lighthouse -- --save-assets     also keep each run's trace (for the Performance panel)
 //
 // Exit status: 0 when every page meets the targets (performance >= 95, accessibility
 // >= 95, best practices 100, LCP <= 2.0 s, CLS <= 0.05), 1 otherwise: a budget is a
@@ -155,6 +156,7 @@ async function lighthouseOnce(url, outputPath, profile) {
         '--throttling-method=simulate',
         '--max-wait-for-load=60000',
         ...storage,
+        ...(args.includes('--save-assets') ? ['--save-assets'] : []),
         `--chrome-flags=${flags.join(' ')}`,
       ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM } },

@@ -84,12 +84,15 @@ describe('delivery: compression and caching', () => {
     expect(index.headers['cache-control']).toBe('no-cache');
     const html = decode(index).toString('utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.filter(([, attributes]) => /\ssrc="/.test(attributes ?? '')).length).toBeGreaterThanOrEqual(2);
-    // The first view's three inline scripts (decisions 0166 and 0171: the view's choice, the
-    // early-input keeper, the view's placing): each named by its hash in the page's policy, no
-    // 'unsafe-inline'; the data block is not a script the browser runs.
+    // The runtime config; the app's entry waits in a template for the first paint (decision 0179).
+    expect(scripts.filter(([, attributes]) => /\ssrc="/.test(attributes ?? '')).map(([, attributes]) => attributes?.trim())).toEqual([
+      'defer src="/runtime-config.js"',
+    ]);
+    // The first view's four inline scripts (decisions 0166, 0171 and 0179: the view's choice, the
+    // early-input keeper, the view's placing, the app's start): each named by its hash in the
+    // page's policy, no 'unsafe-inline'; the data block is not a script the browser runs.
     const inline = scripts.filter(([, attributes]) => !/\ssrc="|type="application\/json"/.test(attributes ?? ''));
-    expect(inline).toHaveLength(3);
+    expect(inline).toHaveLength(4);
     const policy = String(index.headers['content-security-policy']);
     const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");

@@ -126,6 +126,23 @@ async function expectInlinedStylesNotFetched(page: Page, asked: string[]): Promi
   expect(await page.locator('style[data-first-view-styles]').count()).toBe(1);
 }
 
+/**
+ * The server's view was painted before any of the app's code was even asked for (decision
+ * 0179): the first contentful paint precedes every script request of /assets.
+ */
+async function expectCodeAfterFirstPaint(page: Page): Promise<void> {
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.firstPaint).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(5);
+  expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.firstPaint!);
+}
+
 /** The page is the same load (not reloaded by a native form submission). */
 async function markLoad(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __sameLoad: boolean }).__sameLoad = true));
@@ -156,7 +173,7 @@ describe('the first views in the HTML', () => {
     }
   });
 
-  it('the loans home hydrates the server markup: no refetch, no shift, no console error', async () => {
+  it('the loans home is painted before its code is fetched, then hydrates the server markup: no refetch, no shift, no console error', async () => {
     const t = await suite.browser.newPage();
     await watchFrames(t.context);
     await markServerNodes(t.context);
@@ -174,6 +191,7 @@ describe('the first views in the HTML', () => {
     expect(asked).not.toContain(LOAN_HOME_ENDPOINTS.loanCommonIndex.path);
     expect(asked).not.toContain(COMMON_ENDPOINTS.commonConfig.path);
     await expectInlinedStylesNotFetched(t.page, asked);
+    await expectCodeAfterFirstPaint(t.page);
     // Interactive: 查看全部方案 opens the product list.
     await waitForHydration(t.page, '.home-more');
     await t.page.locator('.home-more').click();
@@ -216,6 +234,7 @@ describe('the first views in the HTML', () => {
     expect(await t.page.locator('form.login-form[data-from-server]').count()).toBe(1);
     // The login page's chunk is loaded and its styles were not fetched again.
     await expectInlinedStylesNotFetched(t.page, asked);
+    await expectCodeAfterFirstPaint(t.page);
     // Hydrated: the form reacts (its own validation message in Traditional Chinese).
     await waitForHydration(t.page, '.login-form');
     await t.page.locator('.login-form input[type="tel"]').fill('0912');

@@ -18,12 +18,15 @@ import { CONFIG_GLOBAL } from './shared/config/shell-config.ts';
 
 // What the server needs to assemble the page: the inline scripts and style, the ids.
 export {
+  APP_ENTRY_ATTRIBUTE,
+  APP_START_TEMPLATE_ID,
   CHOOSE_VIEW_SCRIPT,
   EARLY_INPUT_SCRIPT,
   FIRST_VIEW_DATA_ID,
   FIRST_VIEW_STYLE,
   FIRST_VIEW_TEMPLATE_PREFIX,
   PLACE_VIEW_SCRIPT,
+  START_APP_SCRIPT,
 } from './app/first-view.ts';
 export type { FirstViewData } from './app/first-view.ts';
 

@@ -108,19 +108,44 @@ describe('index.html with the first views', () => {
     const response = await fetch(`${server.baseUrl}/`);
     const html = await response.text();
     const scripts = inlineScripts(html);
-    // The view's choice and the early-input keeper in the head, the view's placing in the body.
-    expect(scripts).toHaveLength(3);
+    // The view's choice and the early-input keeper in the head, the view's placing and the app's start in the body.
+    expect(scripts).toHaveLength(4);
     expect(scripts[1]).toContain('__earlyInput');
     // The head's scripts run before the first stylesheet (an inline script after a linked one waits for it).
     expect(html.indexOf(scripts[1]!)).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
     expect(html.indexOf(scripts[1]!)).toBeLessThan(html.indexOf('<style data-first-view-styles>'));
     expect(html.indexOf(scripts[2]!)).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html.indexOf(scripts[3]!)).toBeGreaterThan(html.indexOf(scripts[2]!));
     const sources = scriptSources(response.headers.get('content-security-policy') ?? '');
     expect(sources).toEqual(["'self'", ...scripts.map(scriptHashSource)]);
     expect(sources).not.toContain("'unsafe-inline'");
     // Other answers of the app keep the plain policy.
     const config = await fetch(`${server.baseUrl}/runtime-config.js`);
     expect(scriptSources(config.headers.get('content-security-policy') ?? '')).toEqual(["'self'"]);
+  });
+
+  it('fetches and runs none of the app before the first paint: the entry and its preloads wait in a template (decision 0179)', async () => {
+    const built = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(built)?.[1];
+    const preloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(preloads.length).toBeGreaterThan(3);
+
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const template = /<template id="app-start">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    const outside = html.replace(/<template id="app-start">[\s\S]*?<\/template>/, '');
+    // Nothing the browser would fetch or run by itself...
+    expect(outside).not.toContain('<script type="module"');
+    expect(outside).not.toContain('rel="modulepreload"');
+    // ...and every one of them for the start script, the entry marked.
+    for (const preload of preloads) expect(template).toContain(`<link rel="modulepreload" crossorigin href="${preload}">`);
+    expect(template).toContain(`<link rel="modulepreload" crossorigin href="${entry}" data-app-entry>`);
+    // The runtime config still comes first: a deferred script, run before the parse ends.
+    expect(html).toContain('<script defer src="/runtime-config.js"></script>');
+    // The start script is the body's last.
+    const body = /<body[^>]*>([\s\S]*?)<\/body>/.exec(html)?.[1] ?? '';
+    const last = body.slice(body.lastIndexOf('<script>'));
+    expect(last).toMatch(/^<script>\(function\(\)\{var d=document,t=d\.getElementById\("app-start"\)[\s\S]*<\/script>\s*$/);
   });
 
   it('is the same public page for a logged-in user: nothing of theirs in it', async () => {

@@ -44,6 +44,10 @@ export interface FirstViewRenderer {
   /** Keeps taps and typing in the server's view until it is hydrated (decision 0171); absent in an older build. */
   EARLY_INPUT_SCRIPT?: string;
   PLACE_VIEW_SCRIPT: string;
+  /** Starts the app after the first paint (decision 0179), from the template of that id; absent in an older build. */
+  START_APP_SCRIPT?: string;
+  APP_START_TEMPLATE_ID?: string;
+  APP_ENTRY_ATTRIBUTE?: string;
   FIRST_VIEW_STYLE: string;
   FIRST_VIEW_DATA_ID: string;
   FIRST_VIEW_TEMPLATE_PREFIX: string;
@@ -70,6 +74,8 @@ function isRenderer(value: unknown): value is FirstViewRenderer {
   return (
     typeof module.renderFirstViews === 'function' &&
     (module.EARLY_INPUT_SCRIPT === undefined || typeof module.EARLY_INPUT_SCRIPT === 'string') &&
+    (['START_APP_SCRIPT', 'APP_START_TEMPLATE_ID', 'APP_ENTRY_ATTRIBUTE'].every((name) => module[name] === undefined) ||
+      ['START_APP_SCRIPT', 'APP_START_TEMPLATE_ID', 'APP_ENTRY_ATTRIBUTE'].every((name) => typeof module[name] === 'string')) &&
     ['CHOOSE_VIEW_SCRIPT', 'PLACE_VIEW_SCRIPT', 'FIRST_VIEW_STYLE', 'FIRST_VIEW_DATA_ID', 'FIRST_VIEW_TEMPLATE_PREFIX'].every(
       (name) => typeof module[name] === 'string',
     )
@@ -101,11 +107,33 @@ export async function loadFirstViewRenderer(file: string, log: FastifyBaseLogger
  */
 export const FIRST_VIEW_END_ID = 'first-view-end';
 
+/** The built page's entry, as Vite writes it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The entry's static imports Vite names for preloading (and the delivery build's start chunks). */
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
+/**
+ * The page's code, fetched and run after the first paint (decision 0179): the module preloads
+ * and the entry (as a preload with the entry attribute) go into an inert template, in the
+ * entry's place, for the start script to put in the document once the view is painted.
+ * Unchanged when the page has no entry as Vite writes it.
+ */
+export function startAppAfterFirstPaint(page: string, templateId: string, entryAttribute: string): string {
+  const entry = ENTRY_SCRIPT.exec(page);
+  if (!entry) return page;
+  const preloads = page.match(MODULE_PRELOAD) ?? [];
+  const template =
+    `<template id="${templateId}">${preloads.join('')}` +
+    `<link rel="modulepreload" crossorigin href="${entry[1]}" ${entryAttribute}></template>`;
+  return page.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => template);
+}
+
 /**
  * index.html with the first views (decision 0166): the loans home in #root (what shows
  * without JavaScript), the login view and the boot shell in templates, the public data they
- * were rendered from as a JSON block, and the two inline scripts that pick the view before
- * the first paint. Null when the page has no boot shell to replace.
+ * were rendered from as a JSON block, the two inline scripts that pick the view before
+ * the first paint, and the one that starts the app after it (decision 0179). Null when the
+ * page has no boot shell to replace.
  */
 export function assembleFirstViews(
   page: string,
@@ -117,18 +145,23 @@ export function assembleFirstViews(
   if (!shell || !page.includes('<title>')) return null;
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const prefix = renderer.FIRST_VIEW_TEMPLATE_PREFIX;
+  // An older server build has no start script: its page starts the app as built.
+  const { START_APP_SCRIPT: startScript, APP_START_TEMPLATE_ID: templateId, APP_ENTRY_ATTRIBUTE: entryAttribute } = renderer;
+  const startsAfterPaint = startScript && templateId && entryAttribute && ENTRY_SCRIPT.test(page);
   const body =
     `<div id="root">${views.loans}</div>` +
     `<template id="${prefix}login">${views.login}</template>` +
     `<template id="${prefix}shell">${shell[1]}</template>` +
     `<script type="application/json" id="${renderer.FIRST_VIEW_DATA_ID}">${json}</script>` +
-    `<script id="${FIRST_VIEW_END_ID}">${renderer.PLACE_VIEW_SCRIPT}</script>`;
+    `<script id="${FIRST_VIEW_END_ID}">${renderer.PLACE_VIEW_SCRIPT}</script>` +
+    (startsAfterPaint ? `<script>${startScript}</script>` : '');
   // Before the stylesheets: an inline script after them would wait for them to load.
   const head =
     `<link rel="expect" href="#${FIRST_VIEW_END_ID}" blocking="render">` +
     `<style>${renderer.FIRST_VIEW_STYLE}</style><script>${renderer.CHOOSE_VIEW_SCRIPT}</script>` +
     (renderer.EARLY_INPUT_SCRIPT ? `<script>${renderer.EARLY_INPUT_SCRIPT}</script>` : '');
-  return page.replace(BOOT_SHELL, () => body).replace('<title>', () => `${head}<title>`);
+  const withViews = page.replace(BOOT_SHELL, () => body).replace('<title>', () => `${head}<title>`);
+  return startsAfterPaint ? startAppAfterFirstPaint(withViews, templateId, entryAttribute) : withViews;
 }
 
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build -w apps/web` (or `npm start`, which builds it) and reload.\n';
@@ -199,7 +232,7 @@ export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
         const data = { ...(await firstViewData()), readAt: Date.now() };
         const html = assembleFirstViews(page, module, await module.renderFirstViews(runtime, data), data);
         if (html === null) return null;
-        const scriptHashes = [module.CHOOSE_VIEW_SCRIPT, module.EARLY_INPUT_SCRIPT, module.PLACE_VIEW_SCRIPT]
+        const scriptHashes = [module.CHOOSE_VIEW_SCRIPT, module.EARLY_INPUT_SCRIPT, module.PLACE_VIEW_SCRIPT, module.START_APP_SCRIPT]
           .filter((script): script is string => typeof script === 'string' && script !== '')
           .map(scriptHashSource);
         rendered = { html, scriptHashes, until: Date.now() + FIRST_VIEW_CACHE_MS };

@@ -7,6 +7,7 @@ import {
   FIRST_VIEW_ATTRIBUTE,
   FIRST_VIEW_PLACED_ATTRIBUTE,
   PLACE_VIEW_SCRIPT,
+  START_APP_SCRIPT,
   firstViewFor,
 } from './first-view.ts';
 import { EARLY_INPUT_GLOBAL, EARLY_TAPS_MAX, type EarlyInput } from '../shared/ui/early-input.ts';
@@ -222,5 +223,126 @@ describe('the seeded query keys', () => {
     const { lenderQueryOptions } = await import('../shared/api/lender.ts');
     expect(SEEDED_HOME_KEY).toEqual(loanIndexQueryOptions(false).queryKey);
     expect(SEEDED_LENDER_KEY).toEqual(lenderQueryOptions().queryKey);
+  });
+});
+
+describe('the body script that starts the app after the first paint', () => {
+  interface Browser {
+    readyState?: 'loading' | 'interactive';
+    visibility?: 'visible' | 'hidden';
+    paintEntries?: boolean;
+    animationFrames?: boolean;
+  }
+
+  /** Runs the script in a fake page whose template holds two preloads and the entry; answers its hooks and what it added. */
+  function start({ readyState = 'loading', visibility = 'visible', paintEntries = true, animationFrames = true }: Browser) {
+    const listeners = new Map<string, Array<() => void>>();
+    const head: string[] = [];
+    const body: Array<{ tag: string; type: string; crossOrigin: string; src: string }> = [];
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    let paintObserved: (() => void) | null = null;
+    const link = (href: string, entry = false) => ({
+      href,
+      getAttribute: () => href,
+      hasAttribute: (name: string) => entry && name === 'data-app-entry',
+    });
+    const links = [link('/assets/react.js'), link('/assets/loans-page.js'), link('/assets/index.js', true)];
+    const document = {
+      readyState,
+      visibilityState: visibility,
+      getElementById: (id: string) =>
+        id === 'app-start' ? { content: { querySelectorAll: (selector: string) => (selector === 'link' ? links : []) } } : null,
+      importNode: (node: { href: string }) => `preload ${node.href}`,
+      head: { appendChild: (node: string) => head.push(node) },
+      body: { appendChild: (node: { tag: string; type: string; crossOrigin: string; src: string }) => body.push({ ...node }) },
+      createElement: (tag: string) => ({ tag, type: '', crossOrigin: '', src: '' }),
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    };
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'navigation'];
+      constructor(private readonly callback: () => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+        paintObserved = this.callback;
+      }
+    }
+    const window = { PerformanceObserver: paintEntries ? FakeObserver : undefined };
+    vm.runInNewContext(START_APP_SCRIPT, {
+      window,
+      document,
+      setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+      ...(animationFrames ? { requestAnimationFrame: (run: () => void) => frames.push(run) } : {}),
+    });
+    const fire = (type: string) => {
+      for (const listener of listeners.get(type) ?? []) listener();
+    };
+    return {
+      head,
+      body,
+      parsed: () => {
+        document.readyState = 'interactive';
+        fire('DOMContentLoaded');
+      },
+      painted: () => paintObserved?.(),
+      frame: () => frames.splice(0).forEach((run) => run()),
+      hide: () => {
+        document.visibilityState = 'hidden';
+        fire('visibilitychange');
+      },
+      timers,
+    };
+  }
+
+  const entryScript = { tag: 'script', type: 'module', crossOrigin: 'anonymous', src: '/assets/index.js' };
+  const preloads = ['preload /assets/react.js', 'preload /assets/loans-page.js', 'preload /assets/index.js'];
+
+  it('waits for the parse and the first paint, then adds the preloads and the entry, once', () => {
+    const page = start({});
+    page.painted();
+    expect(page.body).toEqual([]);
+    page.parsed();
+    expect(page.body).toEqual([]);
+    expect(page.head).toEqual([]);
+    page.painted();
+    expect(page.head).toEqual(preloads);
+    expect(page.body).toEqual([entryScript]);
+    // A later paint entry, the safety timer, hiding the page: nothing is added twice.
+    page.painted();
+    page.timers.forEach((timer) => timer.run());
+    page.hide();
+    expect(page.body).toHaveLength(1);
+    expect(page.head).toHaveLength(3);
+  });
+
+  it('starts after two animation frames where the browser has no paint entries', () => {
+    const page = start({ paintEntries: false });
+    page.parsed();
+    page.frame();
+    expect(page.body).toEqual([]);
+    page.frame();
+    expect(page.body).toEqual([entryScript]);
+  });
+
+  it('starts at once in a page that is not visible, or hidden before its paint came', () => {
+    const hidden = start({ readyState: 'interactive', visibility: 'hidden' });
+    expect(hidden.body).toEqual([entryScript]);
+    const leftBehind = start({});
+    leftBehind.parsed();
+    expect(leftBehind.body).toEqual([]);
+    leftBehind.hide();
+    expect(leftBehind.body).toEqual([entryScript]);
+  });
+
+  it('starts three seconds after the parse when no paint was seen', () => {
+    const page = start({ paintEntries: false, animationFrames: false });
+    // Without frames either, it starts at once: nothing can tell it of a paint.
+    page.parsed();
+    expect(page.body).toEqual([entryScript]);
+    const waiting = start({});
+    waiting.parsed();
+    expect(waiting.timers.map((timer) => timer.ms)).toEqual([3000]);
+    waiting.timers[0]!.run();
+    expect(waiting.body).toEqual([entryScript]);
   });
 });

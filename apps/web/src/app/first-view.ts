@@ -110,3 +110,36 @@ export const EARLY_INPUT_SCRIPT =
   `d.addEventListener("input",function(v){if(!held(v)||!text(v.target))return;var i=e.typed.indexOf(v.target);` +
   `if(i<0){i=e.typed.length;e.typed.push(v.target)}e.texts[i]=v.target.value},true)` +
   `})();`;
+
+/**
+ * On a first-view page the server moves the built page's module preloads and its entry out of
+ * the head's live markup into a template of this id (decision 0179), the entry as a preload
+ * carrying APP_ENTRY_ATTRIBUTE: nothing of the app is fetched or run before the first paint.
+ */
+export const APP_START_TEMPLATE_ID = 'app-start';
+export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+
+/**
+ * The body's last inline script on a first-view page (decision 0179): starts the app once the
+ * server's view is on screen. A module script in the head ran as soon as the document was
+ * parsed, before the browser's first rendering opportunity: the entry's evaluation and the
+ * start of hydration (about 300 ms unthrottled, over a second on a slow phone) held the first
+ * paint of a page that was already whole; and its downloads, racing the first paint, are
+ * counted by Lighthouse's model as holding the largest one. It waits for the parse
+ * (DOMContentLoaded: the runtime config's deferred script has run), then for the first paint
+ * (a `paint` performance entry; two animation frames where the browser has none), then puts
+ * the template's preloads in the head and the entry in a module script. A page that is not
+ * visible paints nothing and starts at once, as does one hidden before its paint came; three
+ * seconds after the parse it starts whatever happened. Plain ES5.
+ */
+export const START_APP_SCRIPT =
+  `(function(){var d=document,t=d.getElementById(${JSON.stringify(APP_START_TEMPLATE_ID)}),s=false;if(!t||!t.content)return;` +
+  `function go(){if(s)return;s=true;var l=t.content.querySelectorAll("link"),e,i,src=null;` +
+  `for(i=0;i<l.length;i++){d.head.appendChild(d.importNode(l[i],true));if(l[i].hasAttribute("${APP_ENTRY_ATTRIBUTE}"))src=l[i].getAttribute("href")}` +
+  `if(!src)return;e=d.createElement("script");e.type="module";e.crossOrigin="anonymous";e.src=src;d.body.appendChild(e)}` +
+  `function later(){if(d.visibilityState==="hidden")return go();` +
+  `d.addEventListener("visibilitychange",function(){if(d.visibilityState==="hidden")go()});setTimeout(go,3000);` +
+  `var P=window.PerformanceObserver;` +
+  `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(go).observe({type:"paint",buffered:true});` +
+  `else if(typeof requestAnimationFrame==="function")requestAnimationFrame(function(){requestAnimationFrame(go)});else go()}` +
+  `if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later);else later()})();`;

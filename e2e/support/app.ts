@@ -74,3 +74,19 @@ export async function clickBack(page: Page): Promise<void> {
 export async function waitForVitalsReporting(page: Page): Promise<void> {
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, VITALS_LISTENING_MARK, { timeout: 30_000 });
 }
+
+/** A vitals sample as the server stored it (decision 0158). */
+export interface VitalSampleRow {
+  day: string;
+  page: string;
+  metric: string;
+  value: number;
+  rating: string;
+}
+
+/** The vitals samples the server has stored, read through its test hook. */
+export async function vitalSamples(baseUrl: string): Promise<VitalSampleRow[]> {
+  const response = await fetch(`${baseUrl}/__test__/web-vitals`);
+  if (!response.ok) throw new Error(`web-vitals hook: HTTP ${response.status}`);
+  return (await response.json()) as VitalSampleRow[];
+}

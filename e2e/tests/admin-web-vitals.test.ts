@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VITALS_CARD_TITLE } from '@app/contract/messages/web-vitals.ts';
 import { VITALS_BEACON_PATH } from '@app/contract/schemas/web-vitals.ts';
-import { launch, waitForVitalsReporting } from '../support/app.ts';
+import { launch, vitalSamples, waitForVitalsReporting } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
@@ -60,9 +60,7 @@ describe("the dashboard's real users' vitals", () => {
     // The beacon leaves as the page is hidden and arrives a moment later: the dashboard is
     // opened once it is stored, or it would show what was there before.
     await expect
-      .poll(async () => (await (await fetch(`${suite.server.baseUrl}/__test__/web-vitals`)).json()) as { page: string }[], {
-        timeout: 30_000,
-      })
+      .poll(() => vitalSamples(suite.server.baseUrl), { timeout: 30_000 })
       .toEqual(expect.arrayContaining([expect.objectContaining({ page: 'loans' })]));
     await borrower.close();
     // Other sessions' beacons: a slow login page.

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { launch, waitForVitalsReporting } from '../support/app.ts';
+import { launch, vitalSamples, waitForVitalsReporting, type VitalSampleRow } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';
-
-interface VitalSampleRow {
-  day: string;
-  page: string;
-  metric: string;
-  value: number;
-  rating: string;
-}
 
 const suite = useE2ESuite();
 
-async function samples(): Promise<VitalSampleRow[]> {
-  const response = await fetch(`${suite.server.baseUrl}/__test__/web-vitals`);
-  if (!response.ok) throw new Error(`web-vitals hook: HTTP ${response.status}`);
-  return (await response.json()) as VitalSampleRow[];
-}
+const samples = () => vitalSamples(suite.server.baseUrl);
 
 /** Polls the server until `done` holds (the beacon leaves as the page is hidden, and arrives a moment later). */
 async function samplesWhen(done: (rows: VitalSampleRow[]) => boolean): Promise<VitalSampleRow[]> {

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { VIEW_ATTRIBUTE, VIEW_PRELOADS_TEMPLATE_ID } from '../src/app/first-view.ts';
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 export const PRECOMPRESS_MIN_BYTES = 1024;
@@ -97,14 +98,18 @@ export const START_MODULES = [
 ];
 
 /**
- * Pages the server may render into index.html besides the loans page (decision 0166): only
- * their styles are linked, so the server's markup is drawn as the app draws it; their code
- * loads when the page is shown.
+ * Pages the server may render into index.html besides the loans page (decision 0166), by
+ * first view (app/first-view.ts): their styles are linked, so the server's markup is drawn as
+ * the app draws it; their code is named in an inert template (decision 0179), preloaded only
+ * where that view is on screen.
  */
-export const FIRST_VIEW_STYLE_MODULES = ['src/features/auth/pages/login-page.tsx'];
+export const FIRST_VIEW_STYLE_MODULES: Record<string, string> = { login: 'src/features/auth/pages/login-page.tsx' };
 
 /** The files of the start modules' chunks and of everything they import statically, scripts and styles. */
-export function startChunkFiles(context: IndexHtmlTransformContext, root: string): { scripts: string[]; styles: string[] } {
+export function startChunkFiles(
+  context: IndexHtmlTransformContext,
+  root: string,
+): { scripts: string[]; styles: string[]; viewScripts: Record<string, string[]> } {
   const chunks = Object.values(context.bundle ?? {}).filter((item) => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   // The entry and its static imports: Vite links those itself.
@@ -129,19 +134,24 @@ export function startChunkFiles(context: IndexHtmlTransformContext, root: string
     for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
     stack.push(...(chunk?.imports ?? []));
   }
-  // The other first views' styles (and their static imports'), not their scripts.
-  const isStyleModule = (id: string) => FIRST_VIEW_STYLE_MODULES.includes(path.relative(root, id).split(path.sep).join('/'));
-  const styleStack = chunks.filter((chunk) => chunk.moduleIds.some(isStyleModule)).map((chunk) => chunk.fileName);
-  const styled = new Set<string>();
-  while (styleStack.length > 0) {
-    const file = styleStack.pop()!;
-    if (styled.has(file) || preloadedByEntry.has(file)) continue;
-    styled.add(file);
-    const chunk = byFile.get(file);
-    for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
-    styleStack.push(...(chunk?.imports ?? []));
+  // The other first views' styles (and their static imports'), linked; their scripts, named
+  // per view in an inert template (decision 0179) for the start script.
+  const viewScripts: Record<string, string[]> = {};
+  for (const [view, module] of Object.entries(FIRST_VIEW_STYLE_MODULES)) {
+    const isViewModule = (id: string) => path.relative(root, id).split(path.sep).join('/') === module;
+    const styleStack = chunks.filter((chunk) => chunk.moduleIds.some(isViewModule)).map((chunk) => chunk.fileName);
+    const styled = new Set<string>();
+    while (styleStack.length > 0) {
+      const file = styleStack.pop()!;
+      if (styled.has(file) || preloadedByEntry.has(file)) continue;
+      styled.add(file);
+      const chunk = byFile.get(file);
+      for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+      styleStack.push(...(chunk?.imports ?? []));
+    }
+    viewScripts[view] = [...styled].filter((file) => !wanted.has(file)).sort();
   }
-  return { scripts: [...wanted].sort(), styles: [...styles].sort() };
+  return { scripts: [...wanted].sort(), styles: [...styles].sort(), viewScripts };
 }
 
 /** The stylesheets Vite links for the entry itself in index.html, in their order. */
@@ -190,7 +200,7 @@ export function deliveryBuild(): Plugin {
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
-        const { scripts, styles } = startChunkFiles(context, root);
+        const { scripts, styles, viewScripts } = startChunkFiles(context, root);
         const inlined = inlineFirstViewStyles(html, styles, (file) => cssSource(context, file));
         return {
           html: inlined.html,
@@ -207,6 +217,17 @@ export function deliveryBuild(): Plugin {
               attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
               injectTo: 'head' as const,
             })),
+            {
+              tag: 'template',
+              attrs: { id: VIEW_PRELOADS_TEMPLATE_ID },
+              children: Object.entries(viewScripts).flatMap(([view, files]) =>
+                files.map((file) => ({
+                  tag: 'link',
+                  attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, [VIEW_ATTRIBUTE]: view },
+                })),
+              ),
+              injectTo: 'head' as const,
+            },
           ],
         };
       },

@@ -87,7 +87,8 @@ export function measure(manifest, keys, root = dist) {
  * layer, the loans home's endpoints and zod; apps/web/scripts/delivery-build.ts).
  */
 export function preloadedKeys(manifest, root = dist) {
-  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  // Not the other first views' scripts: named in an inert template, preloaded only where that view is shown.
+  const html = readFileSync(join(root, 'index.html'), 'utf8').replace(/<template id="app-view-preloads">[\s\S]*?<\/template>/, '');
   const files = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]));
   return Object.keys(manifest).filter((key) => files.has(manifest[key].file));
 }

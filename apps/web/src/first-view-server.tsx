@@ -27,6 +27,7 @@ export {
   FIRST_VIEW_TEMPLATE_PREFIX,
   PLACE_VIEW_SCRIPT,
   START_APP_SCRIPT,
+  VIEW_PRELOADS_TEMPLATE_ID,
 } from './app/first-view.ts';
 export type { FirstViewData } from './app/first-view.ts';
 

@@ -48,7 +48,10 @@ const app = (
 // A page rendered from scratch has no server view to have been tapped before it: events are React's at once.
 if (!firstView.hydrate) releaseEarlyInput();
 const root = firstView.hydrate ? hydrateInTransition(container, app) : createRoot(container);
-if (!firstView.hydrate) root.render(app);
+// A page rendered from scratch (a session's pages) is rendered in a transition too: React then
+// splits the first render into short tasks (applyFor's was one task of 625 ms at 4x CPU,
+// 2026-11-28); the boot shell stays on screen until it commits.
+if (!firstView.hydrate) startTransition(() => root.render(app));
 
 // Offline start and updates; not under `vite dev`, whose modules are not hashed files.
 if (import.meta.env.PROD) registerServiceWorker();
@@ -60,7 +63,11 @@ startVitalsReporting();
 // server that injected none (or a bad one) gets a message instead of a broken app.
 // Then the API origins the app may move to (changeDomainName), then the launch mark (sent
 // where the list's call found a server).
+// A task of its own after the protocol code's evaluation (decision 0179): together they made a
+// long task (100 ms at 4x CPU).
+const nextTask = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
 preloadRequestCore()
+  .then(nextTask)
   .then((core) => {
     core.assertRuntimeConfig();
     void core.refreshApiOrigins().then(() => markLaunch(launchRoute));

@@ -128,8 +128,13 @@ describe('index.html with the first views', () => {
     const built = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(built)?.[1];
     const preloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    // The login view's scripts: in the built page's inert template, each naming its view.
+    const loginPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" data-view="login">/g)].map((m) => m[1]);
+    expect(built).toMatch(/<template id="app-view-preloads">\s*<link rel="modulepreload" crossorigin href="[^"]+" data-view="login">/);
     expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     expect(preloads.length).toBeGreaterThan(3);
+    expect(loginPreloads.some((file) => /\/login-page-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
+    expect(loginPreloads.filter((file) => preloads.includes(file))).toEqual([]);
 
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const template = /<template id="app-start">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
@@ -139,6 +144,9 @@ describe('index.html with the first views', () => {
     expect(outside).not.toContain('rel="modulepreload"');
     // ...and every one of them for the start script, the entry marked.
     for (const preload of preloads) expect(template).toContain(`<link rel="modulepreload" crossorigin href="${preload}">`);
+    for (const preload of loginPreloads)
+      expect(template).toContain(`<link rel="modulepreload" crossorigin href="${preload}" data-view="login">`);
+    expect(outside).not.toContain('app-view-preloads');
     expect(template).toContain(`<link rel="modulepreload" crossorigin href="${entry}" data-app-entry>`);
     // The runtime config still comes first: a deferred script, run before the parse ends.
     expect(html).toContain('<script defer src="/runtime-config.js"></script>');

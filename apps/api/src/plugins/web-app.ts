@@ -48,6 +48,8 @@ export interface FirstViewRenderer {
   START_APP_SCRIPT?: string;
   APP_START_TEMPLATE_ID?: string;
   APP_ENTRY_ATTRIBUTE?: string;
+  /** The built page's template of the other first views' scripts; absent in an older build. */
+  VIEW_PRELOADS_TEMPLATE_ID?: string;
   FIRST_VIEW_STYLE: string;
   FIRST_VIEW_DATA_ID: string;
   FIRST_VIEW_TEMPLATE_PREFIX: string;
@@ -74,6 +76,7 @@ function isRenderer(value: unknown): value is FirstViewRenderer {
   return (
     typeof module.renderFirstViews === 'function' &&
     (module.EARLY_INPUT_SCRIPT === undefined || typeof module.EARLY_INPUT_SCRIPT === 'string') &&
+    (module.VIEW_PRELOADS_TEMPLATE_ID === undefined || typeof module.VIEW_PRELOADS_TEMPLATE_ID === 'string') &&
     (['START_APP_SCRIPT', 'APP_START_TEMPLATE_ID', 'APP_ENTRY_ATTRIBUTE'].every((name) => module[name] === undefined) ||
       ['START_APP_SCRIPT', 'APP_START_TEMPLATE_ID', 'APP_ENTRY_ATTRIBUTE'].every((name) => typeof module[name] === 'string')) &&
     ['CHOOSE_VIEW_SCRIPT', 'PLACE_VIEW_SCRIPT', 'FIRST_VIEW_STYLE', 'FIRST_VIEW_DATA_ID', 'FIRST_VIEW_TEMPLATE_PREFIX'].every(
@@ -118,14 +121,23 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
  * entry's place, for the start script to put in the document once the view is painted.
  * Unchanged when the page has no entry as Vite writes it.
  */
-export function startAppAfterFirstPaint(page: string, templateId: string, entryAttribute: string): string {
+export function startAppAfterFirstPaint(
+  page: string,
+  ids: { templateId: string; entryAttribute: string; viewPreloadsTemplateId?: string },
+): string {
   const entry = ENTRY_SCRIPT.exec(page);
   if (!entry) return page;
   const preloads = page.match(MODULE_PRELOAD) ?? [];
+  // The other first views' scripts, each link naming its view (the delivery build's template).
+  const viewTemplate = ids.viewPreloadsTemplateId
+    ? new RegExp(`<template id="${ids.viewPreloadsTemplateId}">([\\s\\S]*?)</template>`)
+    : null;
+  const viewPreloads = (viewTemplate?.exec(page)?.[1] ?? '').trim().replace(/>\s+</g, '><');
   const template =
-    `<template id="${templateId}">${preloads.join('')}` +
-    `<link rel="modulepreload" crossorigin href="${entry[1]}" ${entryAttribute}></template>`;
-  return page.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => template);
+    `<template id="${ids.templateId}">${preloads.join('')}${viewPreloads}` +
+    `<link rel="modulepreload" crossorigin href="${entry[1]}" ${ids.entryAttribute}></template>`;
+  const moved = viewTemplate ? page.replace(viewTemplate, '') : page;
+  return moved.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => template);
 }
 
 /**
@@ -161,7 +173,9 @@ export function assembleFirstViews(
     `<style>${renderer.FIRST_VIEW_STYLE}</style><script>${renderer.CHOOSE_VIEW_SCRIPT}</script>` +
     (renderer.EARLY_INPUT_SCRIPT ? `<script>${renderer.EARLY_INPUT_SCRIPT}</script>` : '');
   const withViews = page.replace(BOOT_SHELL, () => body).replace('<title>', () => `${head}<title>`);
-  return startsAfterPaint ? startAppAfterFirstPaint(withViews, templateId, entryAttribute) : withViews;
+  return startsAfterPaint
+    ? startAppAfterFirstPaint(withViews, { templateId, entryAttribute, viewPreloadsTemplateId: renderer.VIEW_PRELOADS_TEMPLATE_ID })
+    : withViews;
 }
 
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build -w apps/web` (or `npm start`, which builds it) and reload.\n';

@@ -232,23 +232,33 @@ describe('the body script that starts the app after the first paint', () => {
     visibility?: 'visible' | 'hidden';
     paintEntries?: boolean;
     animationFrames?: boolean;
+    /** The first view the head script chose. */
+    view?: string;
   }
 
   /** Runs the script in a fake page whose template holds two preloads and the entry; answers its hooks and what it added. */
-  function start({ readyState = 'loading', visibility = 'visible', paintEntries = true, animationFrames = true }: Browser) {
+  function start({ readyState = 'loading', visibility = 'visible', paintEntries = true, animationFrames = true, view = 'loans' }: Browser) {
     const listeners = new Map<string, Array<() => void>>();
     const head: string[] = [];
     const body: Array<{ tag: string; type: string; crossOrigin: string; src: string }> = [];
     const frames: Array<() => void> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
-    let paintObserved: (() => void) | null = null;
-    const link = (href: string, entry = false) => ({
+    let paintObserved: ((list: { getEntries(): Array<{ name: string }> }) => void) | null = null;
+    const link = (href: string, { entry = false, view = null as string | null } = {}) => ({
       href,
-      getAttribute: () => href,
+      getAttribute: (name: string) => (name === 'href' ? href : name === 'data-view' ? view : null),
       hasAttribute: (name: string) => entry && name === 'data-app-entry',
     });
-    const links = [link('/assets/react.js'), link('/assets/loans-page.js'), link('/assets/index.js', true)];
+    const chunks = ['react', 'router', 'query', 'loans-page', 'loan-home', 'format'];
+    // As the server writes it: the shared preloads, the login view's, then the entry.
+    const links = [
+      ...chunks.map((chunk) => link(`/assets/${chunk}.js`)),
+      link('/assets/login-page.js', { view: 'login' }),
+      link('/assets/accounts.js', { view: 'login' }),
+      link('/assets/index.js', { entry: true }),
+    ];
     const document = {
+      documentElement: { getAttribute: (name: string) => (name === 'data-first-view' ? view : null) },
       readyState,
       visibilityState: visibility,
       getElementById: (id: string) =>
@@ -261,7 +271,7 @@ describe('the body script that starts the app after the first paint', () => {
     };
     class FakeObserver {
       static supportedEntryTypes = ['paint', 'navigation'];
-      constructor(private readonly callback: () => void) {}
+      constructor(private readonly callback: (list: { getEntries(): Array<{ name: string }> }) => void) {}
       observe(options: { type: string; buffered: boolean }) {
         expect(options).toEqual({ type: 'paint', buffered: true });
         paintObserved = this.callback;
@@ -284,7 +294,7 @@ describe('the body script that starts the app after the first paint', () => {
         document.readyState = 'interactive';
         fire('DOMContentLoaded');
       },
-      painted: () => paintObserved?.(),
+      painted: (name = 'first-contentful-paint') => paintObserved?.({ getEntries: () => [{ name }] }),
       frame: () => frames.splice(0).forEach((run) => run()),
       hide: () => {
         document.visibilityState = 'hidden';
@@ -295,24 +305,52 @@ describe('the body script that starts the app after the first paint', () => {
   }
 
   const entryScript = { tag: 'script', type: 'module', crossOrigin: 'anonymous', src: '/assets/index.js' };
-  const preloads = ['preload /assets/react.js', 'preload /assets/loans-page.js', 'preload /assets/index.js'];
+  const preloads = ['react', 'router', 'query', 'loans-page', 'loan-home', 'format'].map((chunk) => `preload /assets/${chunk}.js`);
+  /** Runs the timers set with this delay, as the event loop would, until none is left. */
+  const runTimers = (page: { timers: Array<{ run: () => void; ms: number }> }, ms: number) => {
+    for (let timer = page.timers.find((t) => t.ms === ms); timer; timer = page.timers.find((t) => t.ms === ms)) {
+      page.timers.splice(page.timers.indexOf(timer), 1);
+      timer.run();
+    }
+  };
 
-  it('waits for the parse and the first paint, then adds the preloads and the entry, once', () => {
+  it('waits for the parse and the first paint, then adds the entry and the preloads, a few per task, once', () => {
     const page = start({});
     page.painted();
     expect(page.body).toEqual([]);
     page.parsed();
     expect(page.body).toEqual([]);
     expect(page.head).toEqual([]);
+    // A first paint of the background alone is not the view.
+    page.painted('first-paint');
+    expect(page.body).toEqual([]);
     page.painted();
-    expect(page.head).toEqual(preloads);
     expect(page.body).toEqual([entryScript]);
+    // Two preloads in this task, the rest in the next ones.
+    expect(page.head).toEqual(preloads.slice(0, 2));
+    runTimers(page, 0);
+    expect(page.head).toEqual(preloads);
     // A later paint entry, the safety timer, hiding the page: nothing is added twice.
     page.painted();
-    page.timers.forEach((timer) => timer.run());
+    runTimers(page, 3000);
     page.hide();
+    runTimers(page, 0);
     expect(page.body).toHaveLength(1);
-    expect(page.head).toHaveLength(3);
+    expect(page.head).toEqual(preloads);
+  });
+
+  it("preloads the login view's scripts first on the login view, and not at all on another", () => {
+    const login = start({ view: 'login' });
+    login.parsed();
+    login.painted();
+    runTimers(login, 0);
+    expect(login.head).toEqual(['preload /assets/login-page.js', 'preload /assets/accounts.js', ...preloads]);
+    const shell = start({ view: 'shell' });
+    shell.parsed();
+    shell.painted();
+    runTimers(shell, 0);
+    expect(shell.head).toEqual(preloads);
+    expect(shell.body).toEqual([entryScript]);
   });
 
   it('starts after two animation frames where the browser has no paint entries', () => {
@@ -342,7 +380,7 @@ describe('the body script that starts the app after the first paint', () => {
     const waiting = start({});
     waiting.parsed();
     expect(waiting.timers.map((timer) => timer.ms)).toEqual([3000]);
-    waiting.timers[0]!.run();
+    runTimers(waiting, 3000);
     expect(waiting.body).toEqual([entryScript]);
   });
 });

@@ -120,26 +120,47 @@ export const APP_START_TEMPLATE_ID = 'app-start';
 export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
 
 /**
+ * The built page's inert template of the scripts each other first view needs (the login
+ * page's; apps/web/scripts/delivery-build.ts), each link naming its view in VIEW_ATTRIBUTE.
+ * On a first-view page the server moves them into the start template, and the start script
+ * preloads those of the view on screen first, a few per task — not all in one task, as Vite's
+ * loader adds them when the router imports the page. Anywhere else nothing reads it.
+ */
+export const VIEW_PRELOADS_TEMPLATE_ID = 'app-view-preloads';
+export const VIEW_ATTRIBUTE = 'data-view';
+
+/**
+ * Preloads put in the head per task: each costs the browser 0.7-3 ms of main thread
+ * (2026-11-28, this machine), and 30 in one task made a long task at 4x CPU.
+ */
+const PRELOADS_PER_TASK = 2;
+
+/**
  * The body's last inline script on a first-view page (decision 0179): starts the app once the
  * server's view is on screen. A module script in the head ran as soon as the document was
  * parsed, before the browser's first rendering opportunity: the entry's evaluation and the
  * start of hydration (about 300 ms unthrottled, over a second on a slow phone) held the first
  * paint of a page that was already whole; and its downloads, racing the first paint, are
  * counted by Lighthouse's model as holding the largest one. It waits for the parse
- * (DOMContentLoaded: the runtime config's deferred script has run), then for the first paint
- * (a `paint` performance entry; two animation frames where the browser has none), then puts
- * the template's preloads in the head and the entry in a module script. A page that is not
+ * (DOMContentLoaded: the runtime config's deferred script has run), then for the first
+ * contentful paint (its `paint` performance entry: the first paint may be of the background
+ * alone; two animation frames where the browser has no such entries), then adds
+ * the entry as a module script and the template's preloads to the head, a few per task: first
+ * those of the view on screen, then those every view shares; other views' not at all. A page that is not
  * visible paints nothing and starts at once, as does one hidden before its paint came; three
  * seconds after the parse it starts whatever happened. Plain ES5.
  */
 export const START_APP_SCRIPT =
   `(function(){var d=document,t=d.getElementById(${JSON.stringify(APP_START_TEMPLATE_ID)}),s=false;if(!t||!t.content)return;` +
-  `function go(){if(s)return;s=true;var l=t.content.querySelectorAll("link"),e,i,src=null;` +
-  `for(i=0;i<l.length;i++){d.head.appendChild(d.importNode(l[i],true));if(l[i].hasAttribute("${APP_ENTRY_ATTRIBUTE}"))src=l[i].getAttribute("href")}` +
-  `if(!src)return;e=d.createElement("script");e.type="module";e.crossOrigin="anonymous";e.src=src;d.body.appendChild(e)}` +
+  `function go(){if(s)return;s=true;var l=t.content.querySelectorAll("link"),v=d.documentElement.getAttribute(${JSON.stringify(FIRST_VIEW_ATTRIBUTE)}),o=[],r=[],e,i,w,src=null;` +
+  `for(i=0;i<l.length;i++){w=l[i].getAttribute("${VIEW_ATTRIBUTE}");if(l[i].hasAttribute("${APP_ENTRY_ATTRIBUTE}"))src=l[i].getAttribute("href");` +
+  `else if(w===null)r.push(l[i]);else if(w===v)o.push(l[i])}r=o.concat(r);` +
+  `if(src){e=d.createElement("script");e.type="module";e.crossOrigin="anonymous";e.src=src;d.body.appendChild(e)}` +
+  `(function b(){var n=r.splice(0,${PRELOADS_PER_TASK});for(i=0;i<n.length;i++)d.head.appendChild(d.importNode(n[i],true));if(r.length)setTimeout(b,0)})()}` +
   `function later(){if(d.visibilityState==="hidden")return go();` +
   `d.addEventListener("visibilitychange",function(){if(d.visibilityState==="hidden")go()});setTimeout(go,3000);` +
   `var P=window.PerformanceObserver;` +
-  `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(go).observe({type:"paint",buffered:true});` +
+  `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l){var p=l.getEntries();` +
+  `for(var j=0;j<p.length;j++)if(p[j].name==="first-contentful-paint")go()}).observe({type:"paint",buffered:true});` +
   `else if(typeof requestAnimationFrame==="function")requestAnimationFrame(function(){requestAnimationFrame(go)});else go()}` +
   `if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later);else later()})();`;

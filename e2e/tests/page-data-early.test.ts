@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { ORDER_LIST_TABS } from '@app/contract/messages/order-pages.ts';
 import type { TLoanInitResponse } from '@app/contract/schemas/loans.ts';
 import { launch } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';
@@ -37,7 +38,7 @@ async function watch(page: Page, chunk: RegExp, apiPaths: string[]) {
 }
 
 describe("a page's first data leaves with its code", () => {
-  it('applyFor asks loan/check and loan/init while its chunk is held, once each; the order detail asks loanOrderDetail the same way', async () => {
+  it('applyFor asks loan/check and loan/init while its chunk is held, once each; the order detail asks loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
     const t = await suite.browser.newPage({ blockServiceWorkers: true });
     const page = t.page;
     await launch(page, '/pages/login/index');
@@ -78,6 +79,17 @@ describe("a page's first data leaves with its code", () => {
     expect(detailChunkAt).toBeGreaterThan(0);
     expect(detailAsked.length).toBe(1);
     expect(detailAsked[0]!.at).toBeLessThan(detailChunkAt);
+
+    // The orders tab, on its 審核中 tab: its first page of orders the same way.
+    const orders = await watch(page, /\/assets\/orders-page-[\w-]+\.js$/, ['/api/v3/order/loanOrderRecord']);
+    await launch(page, `/pages/order/index?state=${encodeURIComponent('審核中')}`);
+    await page.locator('.orders-page .adm-tabs-tab-active').getByText(ORDER_LIST_TABS['審核中']).waitFor();
+    await page.waitForLoadState('networkidle');
+    const ordersChunkAt = orders.find((event) => event.what === 'chunk')?.at ?? 0;
+    const ordersAsked = orders.filter((event) => event.what === '/api/v3/order/loanOrderRecord');
+    expect(ordersChunkAt).toBeGreaterThan(0);
+    expect(ordersAsked.length).toBe(1);
+    expect(ordersAsked[0]!.at).toBeLessThan(ordersChunkAt);
     t.assertNoConsoleErrors();
     await t.close();
   }, 240_000);

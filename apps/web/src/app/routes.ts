@@ -20,7 +20,14 @@ export interface PageRoute {
 /** The four tab pages, in tab-bar order; '/' is an alias of the first. */
 export const TAB_ROUTES = {
   loans: { path: ROUTES.loans, load: () => import('../features/loans/pages/loans-page.tsx') },
-  orders: { path: ROUTES.orders, load: () => import('../features/orders/pages/orders-page.tsx') },
+  orders: {
+    path: ROUTES.orders,
+    load: () => import('../features/orders/pages/orders-page.tsx'),
+    prefetch: ({ queryClient, search }) =>
+      void import('../features/orders/api/order-record.ts').then((m) =>
+        m.prefetchOrderRecord(queryClient, m.orderListFilter(search.get('state'))),
+      ),
+  },
   me: { path: ROUTES.me, load: () => import('../features/me/pages/me-page.tsx') },
   aptitude: { path: ROUTES.aptitude, load: () => import('../features/aptitude/pages/aptitude-page.tsx') },
 } as const satisfies Record<string, PageRoute>;

@@ -6,13 +6,9 @@ import { ORDER_LIST_FILTERS } from '@app/contract/schemas/orders.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
-import type { OrderListFilter } from '../api/order-record.ts';
+import { orderListFilter } from '../api/order-record.ts';
 import { OrderList } from '../components/order-list.tsx';
 import './orders.css';
-
-function isFilter(value: string | null): value is OrderListFilter {
-  return value !== null && (ORDER_LIST_FILTERS as readonly string[]).includes(value);
-}
 
 /**
  * /pages/order/index (tab 訂單) — the borrower's orders by state: 全部, 審核中, 待還款,
@@ -20,8 +16,7 @@ function isFilter(value: string | null): value is OrderListFilter {
  */
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get('state');
-  const filter: OrderListFilter = isFilter(requested) ? requested : 'all';
+  const filter = orderListFilter(params.get('state'));
   return (
     <div className="page orders-page">
       <NavBar title={TAB_ORDERS} showBack={false} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launch, storageItem } from '../support/app.ts';
+import { launch, storageItem, waitForHydration } from '../support/app.ts';
 import { screenshotState, type TestPage } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { SLOW_NETWORK_TEXT, TOAST_COPIED } from '@app/contract/messages/app-shell.ts';
@@ -193,6 +193,8 @@ describe('request layer', () => {
     const t = await suite.browser.newPage();
     await t.page.goto('/?type=fb_spring&utm_source=ad#/');
     await t.page.locator('.nav-bar').waitFor();
+    // The server's view shows before the app runs (decision 0179): the launch is read once it owns the page.
+    await waitForHydration(t.page, '.nav-bar');
     expect(JSON.parse((await storageItem(t.page, 'urlData')) ?? 'null')).toEqual({ type: 'fb_spring', utm_source: 'ad' });
 
     const sent = t.page.waitForRequest((r) => r.url().includes(CONFIG_ONE_PATH));
@@ -214,6 +216,8 @@ describe('request layer', () => {
     const t = await suite.browser.newPage();
     await t.page.goto('/?type=#/');
     await t.page.locator('.nav-bar').waitFor();
+    // The server's view shows before the app runs (decision 0179): the launch is read once it owns the page.
+    await waitForHydration(t.page, '.nav-bar');
     expect(await storageItem(t.page, 'urlData')).toBeNull();
     const sent = t.page.waitForRequest((r) => r.url().includes(CONFIG_ONE_PATH));
     await tapService(t);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { launch, goTo, setToken, storageItem } from '../support/app.ts';
+import { launch, goTo, setToken, storageItem, waitForHydration } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { ONBOARDING_STEPS, TAB_APTITUDE, TAB_ME, TAB_ORDERS } from '@app/contract/messages/app-shell.ts';
@@ -118,11 +118,13 @@ describe('routes', () => {
 
     await t.page.goto('/#/pages/login/index');
     await t.page.locator('.nav-bar').first().waitFor();
+    await waitForHydration(t.page, '.nav-bar');
     expect(await t.page.evaluate(() => window.location.hash)).toBe('#/pages/login/index');
 
     // An ad link to the campaign landing is a login page too: it must not be redirected.
     await t.page.goto('/?type=fb#/pages/login/moduleB');
     await t.page.locator('.nav-bar').first().waitFor();
+    await waitForHydration(t.page, '.nav-bar');
     expect(await t.page.evaluate(() => window.location.hash)).toBe('#/pages/login/moduleB');
 
     await setToken(t.page);

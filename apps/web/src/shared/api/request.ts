@@ -17,14 +17,22 @@ type RequestCore = typeof RequestCoreModule;
  */
 let core: Promise<RequestCore> | undefined;
 
+/**
+ * The protocol code's heaviest parts, each imported before the next (decision 0179): a dynamic
+ * import's module graph is evaluated in one task, and zod, the cipher's tables and the
+ * protocol's schemas were one graph — 75 ms on this machine, 300 ms at Lighthouse's 4x CPU,
+ * the first load's longest task. In this order each is evaluated in a task of its own: zod
+ * (through the smallest module that imports it), the common schemas, the cipher (its AES
+ * tables); then the rest with request-core.
+ */
+const REQUEST_CORE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('@app/contract/schemas/order-state.ts'),
+  () => import('@app/contract/schemas/common.ts'),
+  () => import('@app/contract/cipher-browser.ts'),
+];
+
 export function preloadRequestCore(): Promise<RequestCore> {
-  // A part per task (decision 0179): a dynamic import's module graph is evaluated in one task,
-  // and zod, the cipher's tables and the protocol's schemas were one graph: 75 ms on this
-  // machine, 300 ms at Lighthouse's 4x CPU, the first load's longest task. Importing the
-  // costliest parts first, one after the other, evaluates each in a task of its own: zod (with
-  // the common schemas), the cipher (its tables), then the rest.
-  core ??= import('@app/contract/schemas/common.ts')
-    .then(() => import('@app/contract/cipher-browser.ts'))
+  core ??= REQUEST_CORE_PARTS.reduce((loaded: Promise<unknown>, part) => loaded.then(part), Promise.resolve())
     .then(() => import('./request-core.ts'))
     .catch((error: unknown) => {
       core = undefined;

@@ -121,35 +121,29 @@ export function startChunkFiles(
     preloadedByEntry.add(file);
     entryStack.push(...(byFile.get(file)?.imports ?? []));
   }
-  const wanted = new Set<string>();
-  const isStartModule = (id: string) => START_MODULES.includes(path.relative(root, id).split(path.sep).join('/'));
-  // A module may be a chunk's facade, or sit in a shared chunk of its own (the endpoint table).
-  const stack = chunks.filter((chunk) => chunk.moduleIds.some(isStartModule)).map((chunk) => chunk.fileName);
+  const relative = (id: string) => path.relative(root, id).split(path.sep).join('/');
   const styles = new Set<string>();
-  while (stack.length > 0) {
-    const file = stack.pop()!;
-    if (wanted.has(file) || preloadedByEntry.has(file)) continue;
-    wanted.add(file);
-    const chunk = byFile.get(file);
-    for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
-    stack.push(...(chunk?.imports ?? []));
-  }
+  /** The chunks holding a module `picked` chooses and all they import statically, but the entry's; their styles into `styles`. */
+  const closure = (picked: (module: string) => boolean): Set<string> => {
+    const files = new Set<string>();
+    // A module may be a chunk's facade, or sit in a shared chunk of its own (the endpoint table).
+    const stack = chunks.filter((chunk) => chunk.moduleIds.some((id) => picked(relative(id)))).map((chunk) => chunk.fileName);
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      if (files.has(file) || preloadedByEntry.has(file)) continue;
+      files.add(file);
+      const chunk = byFile.get(file);
+      for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+      stack.push(...(chunk?.imports ?? []));
+    }
+    return files;
+  };
+  const wanted = closure((module) => START_MODULES.includes(module));
   // The other first views' styles (and their static imports'), linked; their scripts, named
   // per view in an inert template (decision 0179) for the start script.
   const viewScripts: Record<string, string[]> = {};
-  for (const [view, module] of Object.entries(FIRST_VIEW_STYLE_MODULES)) {
-    const isViewModule = (id: string) => path.relative(root, id).split(path.sep).join('/') === module;
-    const styleStack = chunks.filter((chunk) => chunk.moduleIds.some(isViewModule)).map((chunk) => chunk.fileName);
-    const styled = new Set<string>();
-    while (styleStack.length > 0) {
-      const file = styleStack.pop()!;
-      if (styled.has(file) || preloadedByEntry.has(file)) continue;
-      styled.add(file);
-      const chunk = byFile.get(file);
-      for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
-      styleStack.push(...(chunk?.imports ?? []));
-    }
-    viewScripts[view] = [...styled].filter((file) => !wanted.has(file)).sort();
+  for (const [view, viewModule] of Object.entries(FIRST_VIEW_STYLE_MODULES)) {
+    viewScripts[view] = [...closure((module) => module === viewModule)].filter((file) => !wanted.has(file)).sort();
   }
   return { scripts: [...wanted].sort(), styles: [...styles].sort(), viewScripts };
 }

@@ -100,6 +100,26 @@ describe('jobs plugin (pg-boss on the shared test database)', () => {
     await app.close();
   });
 
+  it('queues a job delayed by seconds inside a transaction, and runs it once the delay has passed', async () => {
+    const app = await startApp();
+    const name = queueName('delay-tx');
+    const seen: number[] = [];
+    await app.jobs.work<{ n: number }>(name, async (job) => {
+      seen.push(job.data.n);
+    });
+    await app.ready();
+    const sentAt = Date.now();
+    const id = await app.db.transaction(async (tx) => app.jobs.send({ name, data: { n: 1 }, delaySeconds: 1, db: tx }));
+    expect(id).not.toBeNull();
+    const { rows } = (await app.db.execute(
+      sql`select extract(epoch from start_after) * 1000 as start from pgboss.job where name = ${name}`,
+    )) as unknown as { rows: { start: string }[] };
+    expect(Number(rows[0]?.start)).toBeGreaterThanOrEqual(sentAt + 1000);
+    await until(async () => (seen.length > 0 ? true : undefined), 'the delayed job');
+    expect(seen).toEqual([1]);
+    await app.close();
+  });
+
   it('retries a job whose handler throws', async () => {
     const app = await startApp();
     const name = queueName('retry');

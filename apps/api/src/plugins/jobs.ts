@@ -22,8 +22,8 @@ export interface SendJobOptions<T extends object> {
   /** Not before this moment (a delayed job). */
   startAfter?: Date;
   /**
-   * Not before this many seconds after it is queued, counted by the queue's own (database)
-   * clock: for a delay that must not move when the app clock is moved (tests, the clock hook).
+   * Not before this many seconds after it is queued, counted by the machine's clock, not the
+   * app clock: for a delay that must not move when the app clock is moved (tests, the clock hook).
    */
   delaySeconds?: number;
   /**
@@ -252,17 +252,20 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         // Inside a transaction on PGlite (one connection) a query outside it would wait for
         // it: the queue must exist already (its worker's registration created it).
         if (!db) await ensureQueue(name);
+        // A delay becomes a moment by this machine's clock (never the app clock a test moves).
+        // Not pg-boss's own seconds: it binds that number to a parameter PostgreSQL types as a
+        // time, which fails ("invalid input syntax for type timestamp") when the job is queued
+        // in a transaction (a payout failure's SMS at night, 2026-11-28).
+        const notBefore = delaySeconds ? new Date(Date.now() + delaySeconds * 1000) : startAfter;
         const id = await boss.send(name, data, {
-          ...(startAfter ? { startAfter } : {}),
-          // pg-boss reads a number as seconds from now by the database's clock.
-          ...(delaySeconds ? { startAfter: delaySeconds } : {}),
+          ...(notBefore ? { startAfter: notBefore } : {}),
           ...(singletonKey ? { singletonKey } : {}),
           retryLimit,
           retryDelay: retryDelaySeconds,
           retryBackoff: true,
           ...(db ? { db: { executeSql: drizzleExecutor(db) as PgBoss.Db['executeSql'] } } : {}),
         });
-        if (id !== null) wakeWorkers(name, delaySeconds ? delaySeconds * 1000 : startAfter ? startAfter.getTime() - Date.now() : 0);
+        if (id !== null) wakeWorkers(name, notBefore ? notBefore.getTime() - Date.now() : 0);
         return id;
       },
       async ping() {

@@ -45,7 +45,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     await this.options.jobs.send<SandboxNotifyJob>({
       name: SANDBOX_NOTIFY_QUEUE,
       data: { payoutId: request.payoutId, providerTransactionId, amount: request.amount },
-      // A delay, not a moment: the queue counts it on its own clock, so moving the app clock
+      // A delay, not a moment: counted by the machine's clock, so moving the app clock
       // (a test, the clock hook) neither holds a delivery back nor fires it early.
       delaySeconds: Math.ceil(this.options.delayMs / 1000),
       singletonKey: request.payoutId,

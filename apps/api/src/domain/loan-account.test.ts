@@ -303,6 +303,32 @@ describe('the loan account', () => {
     expect(due.interestAccrued).toBe(0);
     expect(due.payoff).toBe(17);
   });
+
+  it('account_tinyBalanceOverdue: the interest cut at the due date keeps its room; overdue interest gets only what the cap leaves', () => {
+    // Found by the property test (seed -799897331): NT$56 left from the payout day, 29 days
+    // past due. The cut interest (2) and the overdue interest rounded up (1) made 3, beyond
+    // the cap's 2.90 on the days outstanding (16.1 % a year), once a payment took the cut.
+    const disbursedOn = '2026-01-01';
+    const { plan } = planOf(DEFAULT_SINGLE_REPAYMENT_PRODUCT, 9_000, 90, disbursedOn);
+    const input = {
+      method: 'singleRepayment' as const,
+      annualRatePercent: 12,
+      principal: money(9_000),
+      disbursedOn,
+      plan,
+      capPercent: CAP,
+    };
+    const events = [payment('p0', disbursedOn, 8_944)];
+    const late = loanAccount({ ...input, events, today: '2026-04-29' });
+    expect(late.interestAccrued + late.overdueInterestAccrued).toBe(2);
+    expect(late.payoff).toBe(58);
+    const paid = loanAccount({ ...input, events: [...events, payment('p1', '2026-04-29', 3)], today: '2026-04-29' });
+    expect(paid.interestPaid + paid.overdueInterestPaid).toBe(2);
+    expect(paid.principalOutstanding).toBe(55);
+    expect(
+      realisedApr({ principal: 9_000, disbursedOn, events: [...events, payment('p1', '2026-04-29', 3)], account: paid }),
+    ).toBeLessThanOrEqual(0.16);
+  });
 });
 
 describe('a plan fee is earned to the day (decision 0139)', () => {

@@ -211,7 +211,14 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
   /** The rows' rounded overdue interest and rounded plan fees earned, summed (they change only as days accrue). */
   let overdueRounded = 0;
   let feeEarned = 0;
-  const overdueAccrued = () => Math.max(overduePaid, Math.min(overdueRounded, room() - interestPaid - feePaid));
+  /**
+   * Interest and plan fees already owed for good: what the last cut instalment asked for
+   * (its cut is the running total then), or what was paid if more. Overdue interest takes the
+   * room they leave, never theirs: a payment takes a cut instalment's interest as it was cut.
+   */
+  const interestFixed = () => rows.reduce((fixed, row) => Math.max(fixed, row.cut ?? 0), interestPaid);
+  const feeFixed = () => rows.reduce((fixed, row) => Math.max(fixed, row.feeCut ?? 0), feePaid);
+  const overdueAccrued = () => Math.max(overduePaid, Math.min(overdueRounded, room() - interestFixed() - feeFixed()));
   /**
    * Once the last instalment is cut (fallen due, or covered), its interest and fees are
    * what it asked for: what the cap left out then is never charged later, when the days

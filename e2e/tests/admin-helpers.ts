@@ -117,3 +117,26 @@ export async function submittedApplication(api: PageApi, page: Page): Promise<st
   await api.call(ENDPOINTS.loanConfirm, { orderId: applied.orderId });
   return applied.orderId;
 }
+
+/**
+ * Confirms the console's bank file ("產生付款檔" → its confirmation's 產生) and answers the text
+ * of the message that says it was made. A click on the confirmation as it zooms in was lost
+ * under load in CI (2026-11-28, twice: the confirmation still open, no file made); a taken click
+ * closes it at once, so while it is still open after a while nothing was asked, and it is
+ * clicked again.
+ */
+export async function makeBankFile(page: Page): Promise<string> {
+  const made = page.getByText(/^已產生付款檔 \d{8}-\d+/).last();
+  // An earlier file's message (shown 3 s) is not this one's.
+  await made.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: '產生付款檔' }).click();
+  const confirm = page.getByRole('tooltip').getByRole('button', { name: '產生' });
+  await confirm.click();
+  for (let attempt = 0; attempt < 3 && !(await made.isVisible()); attempt += 1) {
+    await made.waitFor({ timeout: 5_000 }).catch(async () => {
+      if (await confirm.isVisible()) await confirm.click();
+    });
+  }
+  await made.waitFor();
+  return (await made.textContent()) ?? '';
+}

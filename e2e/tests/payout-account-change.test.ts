@@ -13,7 +13,7 @@ import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { BANK_PAYOUTS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { createOperator, submittedApplication, totpCode } from './admin-helpers.ts';
+import { createOperator, makeBankFile, submittedApplication, totpCode } from './admin-helpers.ts';
 import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
 import { chooseBranch, formRow } from './onboarding-helpers.ts';
 
@@ -50,20 +50,7 @@ async function orderOf(api: PageApi, orderId: string): Promise<TOrderDetailRespo
 /** Makes a batch file in the console and answers its text (UTF-8, the default; the BOM dropped). */
 async function newBatchText(page: Page): Promise<string> {
   await page.getByRole('tab', { name: '銀行整批付款' }).click();
-  await page.getByRole('button', { name: '產生付款檔' }).click();
-  const confirm = page.getByRole('tooltip').getByRole('button', { name: '產生' });
-  const made = page.getByText(/^已產生付款檔 \d{8}-\d+/).last();
-  await confirm.click();
-  // A click on the confirmation as it zooms in was lost under load once (CI, 2026-11-28: the
-  // popover still open, no file made). A taken click closes it at once, so while it is still
-  // open after a while, nothing was asked: it is clicked again.
-  for (let attempt = 0; attempt < 3 && !(await made.isVisible()); attempt += 1) {
-    await made.waitFor({ timeout: 5_000 }).catch(async () => {
-      if (await confirm.isVisible()) await confirm.click();
-    });
-  }
-  await made.waitFor();
-  const batch = /已產生付款檔 (\d{8}-\d+)/.exec((await made.textContent()) ?? '')?.[1] ?? '';
+  const batch = /已產生付款檔 (\d{8}-\d+)/.exec(await makeBankFile(page))?.[1] ?? '';
   const row = page.getByRole('row').filter({ hasText: batch });
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: '下載 CSV' }).click()]);
   return readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');

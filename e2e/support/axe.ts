@@ -20,17 +20,27 @@ export interface AxeFinding {
 const SPECIFIED_COLOURS = [/\.adm-tab-bar-item/];
 
 /**
- * Waits for the page's finite CSS transitions and animations to end, and for inline
- * styles to stop changing (antd-mobile's popups and dialogs fade in through JavaScript
- * springs), so colours are measured at rest and not halfway through a fade. Endless
- * animations, like spinners, are not waited for; a page still moving after 3 s is
- * measured as it is.
+ * Waits for the page's finite CSS transitions and animations that change how something
+ * looks (a fade, a colour) to end, and for inline styles to stop changing (antd-mobile's
+ * popups and dialogs fade in through JavaScript springs), so colours are measured at rest
+ * and not halfway through a fade. Endless animations, like spinners, are not waited for,
+ * nor motion alone (a transform: the notice marquee's one pass is a transition of 10-20 s
+ * that changes no colour); a page still changing after 3 s is measured as it is.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    const MOTION = new Set(['transform', 'translate', 'rotate', 'scale', 'offset', 'computedOffset', 'easing', 'composite']);
+    const changesLooks = (animation: Animation) => {
+      const effect = animation.effect;
+      if (!(effect instanceof KeyframeEffect)) return true;
+      return effect.getKeyframes().some((frame) => Object.keys(frame).some((property) => !MOTION.has(property)));
+    };
     const finite = document
       .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity && animation.playState === 'running');
+      .filter(
+        (animation) =>
+          animation.effect?.getComputedTiming().endTime !== Infinity && animation.playState === 'running' && changesLooks(animation),
+      );
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     const inlineStyles = () => Array.from(document.querySelectorAll('[style]'), (element) => element.getAttribute('style')).join('|');
     const deadline = Date.now() + 3000;

@@ -215,6 +215,8 @@ export function loanAccount(input: LoanAccountInput): LoanAccount {
    * Interest and plan fees already owed for good: what the last cut instalment asked for
    * (its cut is the running total then), or what was paid if more. Overdue interest takes the
    * room they leave, never theirs: a payment takes a cut instalment's interest as it was cut.
+   * Read from the rows each time, not kept as a running maximum: an extension paid in time
+   * un-cuts the last instalment (`extend`), and its cut must then stop counting.
    */
   const interestFixed = () => rows.reduce((fixed, row) => Math.max(fixed, row.cut ?? 0), interestPaid);
   const feeFixed = () => rows.reduce((fixed, row) => Math.max(fixed, row.feeCut ?? 0), feePaid);

@@ -257,7 +257,10 @@ describe('what the borrowers’ app reads from the console', () => {
   it('serves the API origins an administrator saved (changeDomainName), and an empty campaign list (activity/award)', async () => {
     const admin = await signedInClient(server, await enrolledOperator(server, 'origins-admin', 'administrator'));
     expect((await admin.call(ADMIN_ROUTES.saveApiOrigins, { body: { origins: ['http://plain.example.tw'] } })).status).toBe(400);
+    // A borrower's app asks just before the save; the next start gets the saved list at once.
+    const before = bodyOf((await server.client.call(ENDPOINTS.changeDomainName, {})).envelope) as { domains: string[] };
     const origins = ['https://api1.example.tw', 'https://api2.example.tw'];
+    expect(before.domains).not.toEqual(origins);
     expect(await admin.call(ADMIN_ROUTES.saveApiOrigins, { body: { origins } })).toMatchObject({ status: 200, json: { origins } });
     expect(bodyOf((await server.client.call(ENDPOINTS.changeDomainName, {})).envelope)).toEqual({ domains: origins });
     const borrower = await createBorrower(server, database.handle, { stopBefore: 'contacts' });

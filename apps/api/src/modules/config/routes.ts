@@ -47,8 +47,10 @@ export const configModule: FastifyPluginAsync = async (app) => {
     cacheMs: HOME_CONTENT_CACHE_MS,
   });
   // The API origins an administrator lists in the console (campaigns, the other path only
-  // operators feed, are the loans module's: activity/award).
-  app.endpoint(ENDPOINTS.changeDomainName, async (_payload, { db }) => ({ domains: await getApiOrigins({ db }) }), { cacheMs: 2_000 });
+  // operators feed, are the loans module's: activity/award). Read through the same cache as
+  // the CORS check, which a save on this instance refreshes at once: an answer cache here
+  // served the list from before a save for its lifetime.
+  app.endpoint(ENDPOINTS.changeDomainName, async () => ({ domains: await app.apiOrigins() }));
   app.endpoint(ENDPOINTS.getPopList, async (_payload, { db, now }) => listPopups({ db, now }), { cacheMs: HOME_CONTENT_CACHE_MS });
   // Public: a visitor (or a deleted account's stale session) gets no popup.
   app.endpoint(ENDPOINTS.loanCommonGetPop, (_payload, ctx) =>

@@ -200,6 +200,34 @@ describe('the first views in the HTML', () => {
     await t.close();
   });
 
+  it('the notices stand whole and still once the landing is hydrated: not cut off, not moving (decision 0180)', async () => {
+    const t = await suite.browser.newPage();
+    await t.page.goto('/');
+    await waitForHydration(t.page, '.home-more');
+    const note = t.page.getByRole('note');
+    // The seed's warning against fraud, first word to last.
+    await expect.poll(() => note.innerText()).toMatch(/^提醒您：.*保證金。$/s);
+    const readNote = () =>
+      t.page.evaluate(() => {
+        const element = document.querySelector<HTMLElement>('[role="note"]')!;
+        const text = element.querySelector('p')!;
+        return {
+          clipped: element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1,
+          textLeft: Math.round(text.getBoundingClientRect().left),
+          moving: document.getAnimations().filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return animation.playState === 'running' && target instanceof Node && element.contains(target);
+          }).length,
+        };
+      });
+    const first = await readNote();
+    expect(first).toMatchObject({ clipped: false, moving: 0 });
+    await t.page.waitForTimeout(1500);
+    expect(await readNote()).toEqual(first);
+    t.assertNoConsoleErrors();
+    await t.close();
+  });
+
   it('a slow phone paints the landing whole: no half-parsed view, no shift (CPU 12x slower)', async () => {
     // Without the head's render-blocking expectation of the view's end (web-app.ts), half of
     // such loads painted a tab bar of two or three items first and shifted (CLS 0.001-0.012).

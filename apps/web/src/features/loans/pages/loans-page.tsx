@@ -55,14 +55,14 @@ export default function LoansPage() {
 function LoansHome({ data }: { data: LoanIndex }) {
   const navigate = useNavigate();
   const { start, checking } = useStartApplication(data.products.map((product) => product.id));
-  const notices = data.notices.map((notice) => notice.text).join('　　');
+  const notices = data.notices.map((notice) => notice.text);
   const openOrder = data.userState === 'openOrder' ? data.openOrder : null;
   const buttonText = openOrder ? (openOrder.state === '待簽約' ? HOME_CONTINUE_SIGNING : HOME_VIEW_ORDER) : HOME_APPLY;
 
   return (
     <>
       <BannerCarousel banners={data.banners} />
-      {notices ? <NoticeLine text={notices} /> : null}
+      {notices.length > 0 ? <NoticeLine texts={notices} /> : null}
       {openOrder?.payoutFailure ? (
         <Suspense fallback={null}>
           <PayoutFailureNotice orderId={openOrder.id} failure={openOrder.payoutFailure} />

@@ -68,6 +68,29 @@ export function totpCode(secret: string, offsetMs: number): string {
 }
 
 /**
+ * Enrols an operator made by createOperator through the console's enrolment page (password,
+ * the authenticator's code), then signs in as them; the server's clock is moved on 30 s, as a
+ * TOTP code may not be used twice. Ends on the console's main menu.
+ */
+export async function enrolAndSignIn(page: Page, server: TestServer, enrolmentPath: string, username: string): Promise<void> {
+  await page.goto(enrolmentPath);
+  const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 20_000 }))?.trim() ?? '';
+  const password = 'harbour-lantern-ledger-2026';
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await page.getByLabel('再次輸入密碼').fill(password);
+  await page.getByLabel('驗證碼').fill(totpCode(secret, 0));
+  await page.getByRole('button', { name: '完成啟用' }).click();
+  await page.getByText('啟用完成').waitFor();
+  await page.getByRole('button', { name: '我已保存備用碼，前往登入' }).click();
+  await server.setClockOffset(30_000);
+  await page.getByLabel('帳號').fill(username);
+  await page.getByLabel('密碼').fill(password);
+  await page.getByLabel('驗證碼').fill(totpCode(secret, 30_000));
+  await page.getByRole('button', { name: '登入' }).click();
+  await page.getByRole('menu', { name: '主選單' }).waitFor();
+}
+
+/**
  * Onboarding through the protocol where the ID card's birth date differs from step 1 and
  * the borrower keeps the card's (acceptDifferences): the decision engine leaves such an
  * application to staff. Then a bank card and the face check by the real models.

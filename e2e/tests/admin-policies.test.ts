@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LABELS } from '@app/contract/admin/admin-messages.ts';
 import {
@@ -19,7 +18,7 @@ import { REMINDER_DUE_SOON_DEFAULT } from '@app/contract/messages/repayments.ts'
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { createOperator, totpCode } from './admin-helpers.ts';
+import { createOperator, enrolAndSignIn } from './admin-helpers.ts';
 
 /**
  * An administrator tunes the decision engine's thresholds and the SMS reminders' texts in
@@ -35,31 +34,12 @@ beforeAll(async () => {
   enrolment = await createOperator(suite.server, 'paula');
 });
 
-async function enrolAndSignIn(page: Page): Promise<void> {
-  await page.goto(enrolment);
-  const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 20_000 }))?.trim() ?? '';
-  const password = 'harbour-lantern-ledger-2026';
-  await page.getByLabel('密碼', { exact: true }).fill(password);
-  await page.getByLabel('再次輸入密碼').fill(password);
-  await page.getByLabel('驗證碼').fill(totpCode(secret, 0));
-  await page.getByRole('button', { name: '完成啟用' }).click();
-  await page.getByText('啟用完成').waitFor();
-  await page.getByRole('button', { name: '我已保存備用碼，前往登入' }).click();
-  // The next TOTP step: the enrolment's code may not be used twice.
-  await suite.server.setClockOffset(30_000);
-  await page.getByLabel('帳號').fill('paula');
-  await page.getByLabel('密碼').fill(password);
-  await page.getByLabel('驗證碼').fill(totpCode(secret, 30_000));
-  await page.getByRole('button', { name: '登入' }).click();
-  await page.getByRole('menu', { name: '主選單' }).waitFor();
-}
-
 describe('thresholds and reminder texts in the console', () => {
   it('an administrator saves new thresholds and a reminder text, each checked as typed, kept, and audited', async () => {
     const admin = await suite.browser.newPage({ allowConsole: [/status of 401/] });
     const { page } = admin;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await enrolAndSignIn(page);
+    await enrolAndSignIn(page, suite.server, enrolment, 'paula');
     await page.getByRole('menuitem', { name: POLICY_PAGE_TITLE }).click();
     await page.getByRole('heading', { name: POLICY_PAGE_TITLE }).waitFor();
 

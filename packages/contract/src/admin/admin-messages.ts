@@ -55,7 +55,7 @@ export const HOME_CONTENT_INCOMPLETE = {
   notices: '公告須填寫內容',
   popups: '彈窗須填寫標題',
 } as const;
-export const HOME_CONTENT_KIND_LABELS = { banners: '首頁橫幅', notices: '跑馬燈公告', popups: '首頁彈窗' } as const;
+export const HOME_CONTENT_KIND_LABELS = { banners: '首頁橫幅', notices: '首頁公告', popups: '首頁彈窗' } as const;
 export const ADMIN_SERVICE_LINE_RULE = 'LINE 帳號須以 @ 開頭（例如 @xiaoandai），加入好友連結須為 https:// 網址';
 export const ADMIN_SCHEDULE_RULE = '結束時間須晚於開始時間';
 export const DOCUMENT_VERSION_TAKEN = '此文件已有相同版本代號，請使用新的版本代號';

@@ -15,6 +15,9 @@ export const HOME_NO_PRODUCTS = '目前沒有可申請的方案，請稍後再�
 export const HOME_PROMISES = ['全額撥款，不預扣費用', '簽約前揭露全部費用', '提前還款免違約金'] as const;
 export const HOME_POPUP_CLOSE = '我知道了';
 export const HOME_POPUP_OPEN = '查看詳情';
+/** The banner carousel's own control: it turns by itself until paused (WCAG 2.2.2). */
+export const BANNER_PAUSE = '暫停輪播';
+export const BANNER_PLAY = '繼續輪播';
 
 export function homeOpenOrder(state: string): string {
   return `您有一筆訂單：${state}`;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VITALS_CARD_TITLE } from '@app/contract/messages/web-vitals.ts';
 import { VITALS_BEACON_PATH } from '@app/contract/schemas/web-vitals.ts';
@@ -7,7 +6,7 @@ import { launch, vitalSamples, waitForVitalsReporting } from '../support/app.ts'
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
-import { createOperator, totpCode } from './admin-helpers.ts';
+import { createOperator, enrolAndSignIn } from './admin-helpers.ts';
 
 /**
  * Real users' vitals on the back office's dashboard (decision 0158), at 1440x900: a
@@ -21,25 +20,6 @@ let enrolment = '';
 beforeAll(async () => {
   enrolment = await createOperator(suite.server, 'fiona', 'finance');
 });
-
-async function enrolAndSignIn(page: Page): Promise<void> {
-  await page.goto(enrolment);
-  const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 20_000 }))?.trim() ?? '';
-  const password = 'tide-pool-ledger-2026';
-  await page.getByLabel('密碼', { exact: true }).fill(password);
-  await page.getByLabel('再次輸入密碼').fill(password);
-  await page.getByLabel('驗證碼').fill(totpCode(secret, 0));
-  await page.getByRole('button', { name: '完成啟用' }).click();
-  await page.getByText('啟用完成').waitFor();
-  await page.getByRole('button', { name: '我已保存備用碼，前往登入' }).click();
-  // The next TOTP step: the enrolment's code may not be used twice.
-  await suite.server.setClockOffset(30_000);
-  await page.getByLabel('帳號').fill('fiona');
-  await page.getByLabel('密碼').fill(password);
-  await page.getByLabel('驗證碼').fill(totpCode(secret, 30_000));
-  await page.getByRole('button', { name: '登入' }).click();
-  await page.getByRole('menu', { name: '主選單' }).waitFor();
-}
 
 async function beacon(body: unknown): Promise<void> {
   const response = await fetch(`${suite.server.baseUrl}${VITALS_BEACON_PATH}`, {
@@ -82,7 +62,7 @@ describe("the dashboard's real users' vitals", () => {
 
     const admin = await suite.browser.newPage({ allowConsole: [/status of 401/] });
     await admin.page.setViewportSize({ width: 1440, height: 900 });
-    await enrolAndSignIn(admin.page);
+    await enrolAndSignIn(admin.page, suite.server, enrolment, 'fiona');
     await admin.page.getByRole('heading', { name: /營運儀表板/ }).waitFor();
     const card = admin.page.locator('.ant-card').filter({ hasText: VITALS_CARD_TITLE });
     const loginRow = card.locator('tr').filter({ hasText: 'login' });

@@ -140,6 +140,12 @@ const ZLinkSchema = z
   .refine((value) => value === '' || value.startsWith('/') || (URL.canParse(value) && new URL(value).protocol === 'https:'));
 
 /**
+ * The longest notice the loans home shows: notices stand whole and still (decision 0180), so a
+ * notice is read at a glance, about four lines on a 390 px phone. Longer texts belong in a popup.
+ */
+export const NOTICE_MAX_LENGTH = 80;
+
+/**
  * One banner, notice or popup: a banner needs a title and an image, a notice its text, a
  * popup a title. Shown from `startsAt` to `endsAt` (Taipei minutes; null: no bound) while active.
  */

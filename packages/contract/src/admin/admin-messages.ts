@@ -55,6 +55,10 @@ export const HOME_CONTENT_INCOMPLETE = {
   notices: '公告須填寫內容',
   popups: '彈窗須填寫標題',
 } as const;
+/** A notice longer than NOTICE_MAX_LENGTH (admin-config-schemas.ts). */
+export function noticeTooLong(max: number): string {
+  return `首頁公告最多 ${max} 字，讓借款人一眼讀完；較長的內容請改用首頁彈窗`;
+}
 export const HOME_CONTENT_KIND_LABELS = { banners: '首頁橫幅', notices: '首頁公告', popups: '首頁彈窗' } as const;
 export const ADMIN_SERVICE_LINE_RULE = 'LINE 帳號須以 @ 開頭（例如 @xiaoandai），加入好友連結須為 https:// 網址';
 export const ADMIN_SCHEDULE_RULE = '結束時間須晚於開始時間';

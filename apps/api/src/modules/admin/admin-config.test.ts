@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  NOTICE_MAX_LENGTH,
   taipeiMinuteOf,
   type TAdminProduct,
   type TCampaignListResponse,
@@ -18,6 +19,7 @@ import {
   DOCUMENT_NOT_PUBLISHABLE,
   DOCUMENT_VERSION_TAKEN,
   HOME_CONTENT_INCOMPLETE,
+  noticeTooLong,
   type TAuditAction,
 } from '@app/contract/admin/admin-messages.ts';
 import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
@@ -289,6 +291,13 @@ describe('banners, notices and popups with schedules', () => {
       body: { title: '年末提醒', imageUrl: '/banners/year-end.png', linkUrl: '/pages/service', startsAt: inOneHour, endsAt: inThreeHours },
     });
     expect(banner.status).toBe(200);
+    // A notice is read whole on the home (it no longer scrolls): one over NOTICE_MAX_LENGTH is refused in words.
+    expect(
+      await admin.call(ADMIN_ROUTES.createHomeContent, {
+        params: { kind: 'notices' },
+        body: { content: '春'.repeat(NOTICE_MAX_LENGTH + 1) },
+      }),
+    ).toMatchObject({ status: 400, json: { message: noticeTooLong(NOTICE_MAX_LENGTH) } });
     const notice = await admin.call(ADMIN_ROUTES.createHomeContent, {
       params: { kind: 'notices' },
       body: { content: '春節期間客服時間調整', startsAt: inOneHour, endsAt: inThreeHours },

@@ -1,12 +1,12 @@
 import {
   instantOfTaipeiMinute,
+  NOTICE_MAX_LENGTH,
   taipeiMinuteOf,
   type THomeContentItem,
   type THomeContentKind,
   type THomeContentValues,
 } from '@app/contract/admin/admin-config-schemas.ts';
-import { ADMIN_NOT_FOUND } from '@app/contract/admin/admin-messages.ts';
-import { HOME_CONTENT_INCOMPLETE } from '@app/contract/admin/admin-messages.ts';
+import { ADMIN_NOT_FOUND, HOME_CONTENT_INCOMPLETE, noticeTooLong } from '@app/contract/admin/admin-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import {
@@ -46,12 +46,14 @@ export async function listHomeContent(options: { db: Db; kind: THomeContentKind;
   return { items: (await selectHomeContent(options.db, options.kind)).map((row) => toItem(row, options.now)) };
 }
 
-/** What each kind needs: a banner a title and an image, a notice its text, a popup a title. */
+/** What each kind needs: a banner a title and an image, a notice its text (short: NOTICE_MAX_LENGTH), a popup a title. */
 function requireComplete(kind: THomeContentKind, values: THomeContentValues): void {
   const complete =
     kind === 'banners' ? values.title !== '' && values.imageUrl !== '' : kind === 'notices' ? values.content !== '' : values.title !== '';
   if (!complete)
     throw new AppError('FIELD_INVALID', { userMessage: HOME_CONTENT_INCOMPLETE[kind], message: `home content incomplete: ${kind}` });
+  if (kind === 'notices' && values.content.length > NOTICE_MAX_LENGTH)
+    throw new AppError('FIELD_INVALID', { userMessage: noticeTooLong(NOTICE_MAX_LENGTH), message: 'home content: notice too long' });
 }
 
 function toRowValues(values: THomeContentValues): HomeContentValues {

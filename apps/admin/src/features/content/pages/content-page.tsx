@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import {
   HOME_CONTENT_KINDS,
+  NOTICE_MAX_LENGTH,
   type TFaqForm,
   type TFaqItem,
   type THomeContentForm,
@@ -32,6 +33,7 @@ import {
   ADMIN_SERVICE_LINE_RULE,
   FAQ_REMOVE_TEXTS,
   HOME_CONTENT_KIND_LABELS,
+  noticeTooLong,
 } from '@app/contract/admin/admin-messages.ts';
 import {
   useFaq,
@@ -143,7 +145,14 @@ function ContentModal({
           </Form.Item>
         ) : null}
         {needsContent(kind) ? (
-          <Form.Item name="content" label="內容" rules={[{ required: kind === 'notices', max: 500 }]}>
+          <Form.Item
+            name="content"
+            label="內容"
+            rules={[
+              { required: kind === 'notices' },
+              kind === 'notices' ? { max: NOTICE_MAX_LENGTH, message: noticeTooLong(NOTICE_MAX_LENGTH) } : { max: 500 },
+            ]}
+          >
             <Input.TextArea rows={3} />
           </Form.Item>
         ) : null}

@@ -2,8 +2,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files known to take a minute or more under CI's load, longest first (2026-11-28, `bash
- * .ci/run`): they start first, so that no worker is left running one of them alone while the
- * other has finished.
+ * .ci/run`), each project's among its own (the order of projects stays): they start first, so
+ * that no worker is left running one of them alone while the others have finished.
  */
 export const LONGEST_FILES = [
   'apps/api/src/modules/identity-document/id-card-accuracy.test.ts',
@@ -12,6 +12,17 @@ export const LONGEST_FILES = [
   'apps/api/src/domain/loan-account.property.test.ts',
   'apps/api/src/db/backup-files.test.ts',
   'apps/api/src/modules/repayments/books-after-restore.test.ts',
+  // The browser files of 45 s or more (CI, 2026-11-28 evening). Without durations vitest starts
+  // the largest files first: slow-network.test.ts is small but one 50-65 s journey, and ran last.
+  'e2e/tests/delivery.test.ts',
+  'e2e/tests/order-repayment.test.ts',
+  'e2e/tests/borrower-journey.test.ts',
+  'e2e/tests/admin-console.test.ts',
+  'e2e/tests/onboarding.test.ts',
+  'e2e/tests/onboarding-continuity.test.ts',
+  'e2e/tests/slow-network.test.ts',
+  'e2e/tests/trust-signals.test.ts',
+  'e2e/tests/first-view.test.ts',
 ];
 
 /**

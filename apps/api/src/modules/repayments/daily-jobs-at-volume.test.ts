@@ -58,10 +58,15 @@ async function planOf(handle: DatabaseHandle, query: { toSQL(): { sql: string; p
   return nodes;
 }
 
+/**
+ * What each node reads: a table, through an index or not. A bitmap scan names its index on the
+ * Bitmap Index Scan node (no relation) and its table on the Bitmap Heap Scan above it; the
+ * planner takes either form for the same index, as its sampled statistics lean.
+ */
 const scans = (nodes: PlanNode[]) =>
   nodes
-    .filter((node) => node['Relation Name'])
-    .map((node) => `${node['Node Type']} ${node['Relation Name']} ${node['Index Name'] ?? ''}`.trim());
+    .filter((node) => node['Relation Name'] || node['Index Name'])
+    .map((node) => [node['Node Type'], node['Relation Name'], node['Index Name']].filter(Boolean).join(' '));
 
 describe('the daily jobs among many closed orders', () => {
   it('find overdue orders and due instalments through the partial indexes, never a scan of every order or instalment', async () => {
@@ -99,8 +104,14 @@ describe('the daily jobs among many closed orders', () => {
     // the planner prefers (the schedule's own key, order_instalments_order_number_idx, walked
     // 2.8M settled rows per batch at a lender's volume); the reminders look their days up among
     // the unsettled ones.
-    expect(scans(overduePlan).some((scan) => /order_instalments order_instalments_unsettled_(order|due)_idx$/.test(scan))).toBe(true);
-    expect(scans(remindersPlan).some((scan) => scan.endsWith('order_instalments order_instalments_unsettled_due_idx'))).toBe(true);
+    expect(
+      scans(overduePlan).some((scan) => / order_instalments_unsettled_(order|due)_idx$/.test(scan)),
+      scans(overduePlan).join('; '),
+    ).toBe(true);
+    expect(
+      scans(remindersPlan).some((scan) => scan.endsWith(' order_instalments_unsettled_due_idx')),
+      scans(remindersPlan).join('; '),
+    ).toBe(true);
     for (const plan of [overduePlan, remindersPlan]) {
       expect(scans(plan).filter((scan) => scan.startsWith('Seq Scan') || scan.endsWith('order_instalments_order_number_idx'))).toEqual([]);
     }

@@ -8,10 +8,17 @@ import { reduceMotion, restoreMotion } from 'antd-mobile/es/utils/reduce-and-res
  */
 let followed = false;
 
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** Whether the phone asks for less motion now. */
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+}
+
 export function followReducedMotion(): void {
   if (followed || typeof window.matchMedia !== 'function') return;
   followed = true;
-  const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+  const query = window.matchMedia(REDUCED_MOTION_QUERY);
   const apply = () => (query.matches ? reduceMotion() : restoreMotion());
   apply();
   query.addEventListener('change', apply);

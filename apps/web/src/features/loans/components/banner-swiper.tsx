@@ -2,12 +2,8 @@ import { useState } from 'react';
 import Swiper from 'antd-mobile/es/components/swiper';
 import { BANNER_PAUSE, BANNER_PLAY } from '@app/contract/messages/loan-home.ts';
 import type { TBanner } from '@app/contract/schemas/loans.ts';
+import { prefersReducedMotion } from '../../../shared/ui/reduced-motion.ts';
 import { BannerSlide } from './banner-carousel.tsx';
-
-/** Whether the phone asks for less motion: then the banners wait to be turned by hand. */
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /**
  * antd-mobile's Swiper (with its animation and gesture libraries): its own chunk, after the

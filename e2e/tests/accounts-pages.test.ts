@@ -54,6 +54,13 @@ describe('account pages', () => {
     await page.getByRole('tab', { name: DOC_PRIVACY_POLICY }).click();
     await expect.poll(() => article.getAttribute('aria-label')).toBe(DOC_PRIVACY_POLICY);
     expect(await page.evaluate(() => window.location.hash)).toBe('#/pages/agreement?key=privacy_policy');
+    // The tabs as WAI-ARIA's pattern has them: the arrow keys move the choice and the focus, the panel is named by its tab.
+    await page.getByRole('tab', { name: DOC_PRIVACY_POLICY, selected: true }).press('ArrowLeft');
+    await expect.poll(() => article.getAttribute('aria-label')).toBe(DOC_USER_AGREEMENT);
+    await page.getByRole('tabpanel', { name: DOC_USER_AGREEMENT }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(DOC_USER_AGREEMENT);
+    await page.getByRole('tab', { name: DOC_USER_AGREEMENT, selected: true }).press('ArrowRight');
+    await expect.poll(() => article.getAttribute('aria-label')).toBe(DOC_PRIVACY_POLICY);
     expect(await storedJson(page, 'token')).toBeNull();
 
     await page.getByRole('button', { name: BACK }).click();

@@ -291,6 +291,13 @@ describe('the first views in the HTML', () => {
     expect(frames).not.toContain('landing');
     expect(frames[0]).toBe('shell');
     expect(cls).toBe(0);
+    // The boot shell fetches neither first view's code (the landing's, the login page's): only what every page shares, then the page's own.
+    const preloaded = await t.page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
+    );
+    expect(preloaded.some((href) => /\/request-core-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.some((href) => /\/orders-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.filter((href) => /\/(loans-page|lender-footer|login-page)-[\w-]+\.js$/.test(href))).toEqual([]);
     // The loans home of a session is its own too: the boot shell first, never the visitor's landing.
     await t.page.goto('about:blank');
     await t.page.goto('/#/pages/loans/index');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HOME_APPLY, HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import {
+  APPLY_AMOUNT,
   APPLY_AMOUNT_INCREASE,
   PRODUCT_CHOOSE,
   QUOTE_APR,
@@ -129,6 +130,14 @@ describe('the loan journey', () => {
     await expect.poll(shownAmount).toBe(amountBefore + 2 * step);
     const amount = amountBefore + 2 * step;
     const changed = (await text(page, 'apply-amount')) ?? '';
+    // The slider is the browser's own range input: named, read as the amount, moved by the arrow keys one step at a time.
+    const slider = page.getByRole('slider', { name: APPLY_AMOUNT });
+    expect(await slider.getAttribute('aria-valuetext')).toBe(changed);
+    await slider.press('ArrowLeft');
+    await expect.poll(shownAmount).toBe(amount - step);
+    await slider.press('ArrowRight');
+    await expect.poll(shownAmount).toBe(amount);
+    expect(await slider.getAttribute('aria-valuetext')).toBe(changed);
     // The quote follows the last tap (the first tap's answer may land in between).
     await expect.poll(() => principal.textContent()).toBe(changed);
     await expect.poll(() => text(page, 'quote-received')).toBe(changed);

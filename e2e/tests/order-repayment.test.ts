@@ -527,7 +527,7 @@ describe('repaying an order in the browser', () => {
       message: '',
       body: { orders: [], page: 1, pageSize: 10, total: 0 },
     });
-    await page.locator('.orders-tabs .adm-tabs-tab', { hasText: '已逾期' }).click();
+    await page.getByRole('tab', { name: '已逾期' }).click();
     await page.getByText(ORDER_LIST_EMPTY_TAB).waitFor();
     expect(await page.evaluate(() => decodeURIComponent(window.location.hash))).toBe('#/pages/order/index?state=已逾期');
 

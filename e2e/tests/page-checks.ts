@@ -34,7 +34,7 @@ export async function restingBox(page: Page) {
 export async function controlsUnderServiceButton(page: Page): Promise<string[]> {
   return page.evaluate(async (selector) => {
     const CONTROLS =
-      'button, input, textarea, select, a, [role="button"], [role="checkbox"], [role="tab"], .adm-list-item, .adm-selector-item, .adm-checkbox, .adm-slider';
+      'button, input, textarea, select, a, [role="button"], [role="checkbox"], [role="tab"], .adm-list-item, .adm-selector-item, .adm-checkbox';
     const found = new Set<string>();
     const scrollable = document.scrollingElement ?? document.documentElement;
     const bottom = scrollable.scrollHeight - window.innerHeight;

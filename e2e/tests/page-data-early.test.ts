@@ -85,7 +85,7 @@ describe("a page's first data leaves with its code", () => {
     // The orders tab, on its 審核中 tab: its first page of orders the same way.
     const orders = await watch(page, /\/assets\/orders-page-[\w-]+\.js$/, ['/api/v3/order/loanOrderRecord']);
     await launch(page, `/pages/order/index?state=${encodeURIComponent('審核中')}`);
-    await page.locator('.orders-page .adm-tabs-tab-active').getByText(ORDER_LIST_TABS['審核中']).waitFor();
+    await page.getByRole('tab', { name: ORDER_LIST_TABS['審核中'], selected: true }).waitFor();
     await page.waitForLoadState('networkidle');
     const ordersChunkAt = orders.find((event) => event.what === 'chunk')?.at ?? 0;
     const ordersAsked = orders.filter((event) => event.what === '/api/v3/order/loanOrderRecord');

@@ -85,25 +85,24 @@ export function precompress(root: string): number {
 }
 
 /**
- * Modules the start page needs right after the entry has run: the loans page (the app's
- * start URL), the request layer and the loans home's group of the endpoint table (its
- * first request; the whole table is for the pages that need it, decision 0159).
- * Preloaded from index.html, with the loans page's styles, they arrive beside the entry
- * instead of two or three round trips after it.
+ * Modules every page needs right after the entry has run: the request layer and the loans
+ * home's group of the endpoint table (the home's first request, and loan/check, which
+ * applyFor asks too; the whole table is for the pages that need it, decision 0159).
+ * Preloaded from index.html, they arrive beside the entry instead of two or three round
+ * trips after it.
  */
-export const START_MODULES = [
-  'src/features/loans/pages/loans-page.tsx',
-  'src/shared/api/request-core.ts',
-  '../../packages/contract/src/endpoints/loan-home.ts',
-];
+export const START_MODULES = ['src/shared/api/request-core.ts', '../../packages/contract/src/endpoints/loan-home.ts'];
 
 /**
- * Pages the server may render into index.html besides the loans page (decision 0166), by
- * first view (app/first-view.ts): their styles are linked, so the server's markup is drawn as
- * the app draws it; their code is named in an inert template (decision 0179), preloaded only
- * where that view is on screen.
+ * The pages the server renders into index.html (decision 0166), by first view
+ * (app/first-view.ts): their styles are linked, so the server's markup is drawn as the app
+ * draws it; their code is named in an inert template (decision 0179), preloaded only where
+ * that view is on screen — a session's page (the boot shell) does not fetch the landing's.
  */
-export const FIRST_VIEW_STYLE_MODULES: Record<string, string> = { login: 'src/features/auth/pages/login-page.tsx' };
+export const FIRST_VIEW_MODULES: Record<string, string> = {
+  loans: 'src/features/loans/pages/loans-page.tsx',
+  login: 'src/features/auth/pages/login-page.tsx',
+};
 
 /** The files of the start modules' chunks and of everything they import statically, scripts and styles. */
 export function startChunkFiles(
@@ -139,10 +138,10 @@ export function startChunkFiles(
     return files;
   };
   const wanted = closure((module) => START_MODULES.includes(module));
-  // The other first views' styles (and their static imports'), linked; their scripts, named
-  // per view in an inert template (decision 0179) for the start script.
+  // The first views' styles (and their static imports'), linked; their scripts, named per
+  // view in an inert template (decision 0179) for the start script.
   const viewScripts: Record<string, string[]> = {};
-  for (const [view, viewModule] of Object.entries(FIRST_VIEW_STYLE_MODULES)) {
+  for (const [view, viewModule] of Object.entries(FIRST_VIEW_MODULES)) {
     viewScripts[view] = [...closure((module) => module === viewModule)].filter((file) => !wanted.has(file)).sort();
   }
   return { scripts: [...wanted].sort(), styles: [...styles].sort(), viewScripts };

@@ -128,13 +128,22 @@ describe('index.html with the first views', () => {
     const built = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(built)?.[1];
     const preloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    // The login view's scripts: in the built page's inert template, each naming its view.
-    const loginPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" data-view="login">/g)].map((m) => m[1]);
-    expect(built).toMatch(/<template id="app-view-preloads">\s*<link rel="modulepreload" crossorigin href="[^"]+" data-view="login">/);
+    // Each first view's scripts (the landing's, the login page's): in the built page's inert
+    // template, each naming its view, so a page of a session (the boot shell) fetches neither.
+    const viewPreloads = (view: string) =>
+      [...built.matchAll(new RegExp(`<link rel="modulepreload" crossorigin href="([^"]+)" data-view="${view}">`, 'g'))].map((m) => m[1]);
+    const loansPreloads = viewPreloads('loans');
+    const loginPreloads = viewPreloads('login');
+    const viewTemplate = /<template id="app-view-preloads">([\s\S]*?)<\/template>/.exec(built)?.[1] ?? '';
     expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     expect(preloads.length).toBeGreaterThan(3);
+    expect(preloads.some((file) => /\/request-core-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
+    expect(loansPreloads.some((file) => /\/loans-page-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
     expect(loginPreloads.some((file) => /\/login-page-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
-    expect(loginPreloads.filter((file) => preloads.includes(file))).toEqual([]);
+    for (const file of [...loansPreloads, ...loginPreloads]) {
+      expect(viewTemplate).toContain(`href="${file}"`);
+      expect(preloads).not.toContain(file);
+    }
 
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const template = /<template id="app-start">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
@@ -144,6 +153,8 @@ describe('index.html with the first views', () => {
     expect(outside).not.toContain('rel="modulepreload"');
     // ...and every one of them for the start script, the entry marked.
     for (const preload of preloads) expect(template).toContain(`<link rel="modulepreload" crossorigin href="${preload}">`);
+    for (const preload of loansPreloads)
+      expect(template).toContain(`<link rel="modulepreload" crossorigin href="${preload}" data-view="loans">`);
     for (const preload of loginPreloads)
       expect(template).toContain(`<link rel="modulepreload" crossorigin href="${preload}" data-view="login">`);
     expect(outside).not.toContain('app-view-preloads');

@@ -5,6 +5,7 @@ import {
   ZBannerListResponseSchema,
   ZConfirmPopRequestSchema,
   ZGetPopResponseSchema,
+  ZLoanCheckResponseSchema,
   ZLoanIndexResponseSchema,
   ZNoticeListResponseSchema,
   ZPopListResponseSchema,
@@ -12,7 +13,7 @@ import {
 
 /**
  * The loans home's endpoints (the app's first view): its one home request, banners,
- * notices and the daily popup. Part of ENDPOINTS (endpoints.ts) for the server; the web's
+ * notices, the daily popup, and loan/check (where 立即申請 goes, which applyFor asks too). Part of ENDPOINTS (endpoints.ts) for the server; the web's
  * first view imports this group alone, so it loads these schemas and not the table's
  * hundred others (decision 0159).
  */
@@ -23,4 +24,5 @@ export const LOAN_HOME_ENDPOINTS = {
   loanCommonGetPop: endpoint(PATHS.loanCommonGetPop, ZEmptyRequestSchema, ZGetPopResponseSchema),
   loanCommonConfirmPop: endpoint(PATHS.loanCommonConfirmPop, ZConfirmPopRequestSchema, ZOkResponseSchema),
   getPopList: endpoint(PATHS.getPopList, ZEmptyRequestSchema, ZPopListResponseSchema),
+  loanCheck: endpoint(PATHS.loanCheck, ZEmptyRequestSchema, ZLoanCheckResponseSchema),
 } as const;

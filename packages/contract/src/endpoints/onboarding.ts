@@ -8,14 +8,13 @@ import {
   ZIdentityCheckRequestSchema,
   ZIdentityCheckResponseSchema,
   ZLicenseRequestSchema,
-  ZLoanCheckResponseSchema,
   ZQueryUserDetailResponseSchema,
   ZSupplementUserInfoRequestSchema,
 } from '../schemas/onboarding.ts';
 
 export type { Endpoint, RequestOf, ResponseOf } from '../endpoint.ts';
 
-/** Onboarding (steps 1-3) and where 立即申請 goes. Every save answers the detail as saved. Part of ENDPOINTS (endpoints.ts); the web imports this group alone (decision 0159). */
+/** Onboarding (steps 1-3). Every save answers the detail as saved. Part of ENDPOINTS (endpoints.ts); the web imports this group alone (decision 0159). */
 export const ONBOARDING_ENDPOINTS = {
   userAuthSupplementUserInfo: endpoint(PATHS.userAuthSupplementUserInfo, ZSupplementUserInfoRequestSchema, ZQueryUserDetailResponseSchema),
   userAuthQueryUserDetail: endpoint(PATHS.userAuthQueryUserDetail, ZEmptyRequestSchema, ZQueryUserDetailResponseSchema),
@@ -24,5 +23,4 @@ export const ONBOARDING_ENDPOINTS = {
   userAuthIdCardPhotos: endpoint(PATHS.userAuthIdCardPhotos, ZIdCardPhotosRequestSchema, ZQueryUserDetailResponseSchema),
   userAuthLicense: endpoint(PATHS.userAuthLicense, ZLicenseRequestSchema, ZQueryUserDetailResponseSchema),
   loanCommonAddress: endpoint(PATHS.loanCommonAddress, ZEmptyRequestSchema, ZCommonAddressResponseSchema),
-  loanCheck: endpoint(PATHS.loanCheck, ZEmptyRequestSchema, ZLoanCheckResponseSchema),
 } as const;

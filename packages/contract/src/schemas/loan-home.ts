@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZOrderIdSchema } from './common.ts';
 import { ZOrderStateSchema } from './order-state.ts';
 import { ZPayoutFailureSchema } from './payout-failure.ts';
+import { ONBOARDING_STEP_KEYS } from './user.ts';
 
 /**
  * The loans home's schemas (products, banners, notices, popups, the home data): what the
@@ -104,3 +105,17 @@ export const ZGetPopResponseSchema = z.object({ popup: ZPopupSchema.nullable() }
 export type TGetPopResponse = z.infer<typeof ZGetPopResponseSchema>;
 export const ZConfirmPopRequestSchema = z.object({ popupId: z.string().min(1).max(20) });
 export const ZPopListResponseSchema = z.object({ popups: z.array(ZPopupSchema) });
+
+/**
+ * POST /api/v3/loan/check (public) — where 立即申請 goes: log in, the next onboarding
+ * step, the open order (`orderId`, its `orderState`; 待簽約 resumes signing), a refusal's
+ * cool-down (`coolDownUntil`, a Taipei date), or the application once every step is done.
+ */
+export const LOAN_CHECK_NEXT = ['login', ...ONBOARDING_STEP_KEYS, 'order', 'coolDown', 'apply'] as const;
+export const ZLoanCheckResponseSchema = z.object({
+  next: z.enum(LOAN_CHECK_NEXT),
+  orderId: ZOrderIdSchema.optional(),
+  orderState: ZOrderStateSchema.optional(),
+  coolDownUntil: z.string().optional(),
+});
+export type TLoanCheckResponse = z.infer<typeof ZLoanCheckResponseSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZOrderIdSchema, ZOrderStateSchema } from './orders.ts';
 import {
   ADDRESS_REQUIRED,
   BIRTH_DATE_INVALID,
@@ -21,7 +20,6 @@ import {
 } from '../messages/onboarding.ts';
 import { normalizeTaiwanMobile } from '../validators/mobile.ts';
 import { isValidTaiwanIdentityNumber, normalizeIdentityNumber } from '../validators/national-id.ts';
-import { ONBOARDING_STEP_KEYS } from './user.ts';
 
 /** Choices are keys; their Traditional Chinese labels are in messages/onboarding.ts. */
 export const GENDERS = ['male', 'female'] as const;
@@ -195,17 +193,3 @@ export const ZCommonAddressResponseSchema = z.object({
   ),
 });
 export type TCommonAddressResponse = z.infer<typeof ZCommonAddressResponseSchema>;
-
-/**
- * POST /api/v3/loan/check (public) — where 立即申請 goes: log in, the next onboarding
- * step, the open order (`orderId`, its `orderState`; 待簽約 resumes signing), a refusal's
- * cool-down (`coolDownUntil`, a Taipei date), or the application once every step is done.
- */
-export const LOAN_CHECK_NEXT = ['login', ...ONBOARDING_STEP_KEYS, 'order', 'coolDown', 'apply'] as const;
-export const ZLoanCheckResponseSchema = z.object({
-  next: z.enum(LOAN_CHECK_NEXT),
-  orderId: ZOrderIdSchema.optional(),
-  orderState: ZOrderStateSchema.optional(),
-  coolDownUntil: z.string().optional(),
-});
-export type TLoanCheckResponse = z.infer<typeof ZLoanCheckResponseSchema>;

@@ -1,4 +1,4 @@
-import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
+import type { TLoanCheckResponse } from '@app/contract/schemas/loan-home.ts';
 import type { Db } from '../../db/client.ts';
 import { taipeiCalendarDate } from '../../domain/loan-schedule/calendar-date.ts';
 import { findLoanPosition } from './find-loan-position.ts';

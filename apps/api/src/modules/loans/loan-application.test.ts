@@ -23,7 +23,7 @@ import type {
   TLoanProduct,
   TOrderStateResponse,
 } from '@app/contract/schemas/loans.ts';
-import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
+import type { TLoanCheckResponse } from '@app/contract/schemas/loan-home.ts';
 import { loanOrders, orderStateChanges } from '../../db/schema/orders.ts';
 import { accountsServerPerFile, bodyOf, refusal, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { createBorrower, type Borrower } from '../../test/lending-test-kit.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
-import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
+import type { TLoanCheckResponse } from '@app/contract/schemas/loan-home.ts';
 import { accountsServerPerFile, bodyOf, loggedInUser, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { bindBankCard, saveEmergencyContacts, saveIdCardPhotos, savePersonalDetails } from '../../test/lending-test-kit.ts';
 

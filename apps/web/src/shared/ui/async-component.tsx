@@ -1,9 +1,10 @@
-import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { withTimeout } from '../utils/with-timeout.ts';
 import { ChunkLoadError } from './chunk-load-error.ts';
 import { ReleaseEarlyInput } from './early-input.ts';
 import { DelayedLoading, ASYNC_DELAY_MS } from './delayed-loading.tsx';
+import { beginLoading } from './loading-store.ts';
 import { LoadFailed } from './load-failed.tsx';
 
 /** SPEC.md section 9: an async component gives up after 60 s. */
@@ -51,6 +52,18 @@ export interface AsyncComponentOptions {
   timeoutMs?: number;
   /** For decorations (a floating button): no loading state, nothing if it fails. */
   quiet?: boolean;
+  /**
+   * Where the loading state shows: in the page where the component will be (a page, a
+   * section), or as the app's loading indicator over the page, for what opens over it (a
+   * popup): nothing is added to the page's flow that would move it.
+   */
+  loading?: 'inline' | 'overlay';
+}
+
+/** The app's loading indicator (the one requests use) while this is mounted. */
+function OverlayWhileLoading() {
+  useEffect(() => beginLoading(), []);
+  return null;
 }
 
 /**
@@ -59,7 +72,7 @@ export interface AsyncComponentOptions {
  */
 export function asyncComponent<P extends object>(
   loader: () => Promise<{ default: ComponentType<P> }>,
-  { delayMs = ASYNC_DELAY_MS, timeoutMs = ASYNC_TIMEOUT_MS, quiet = false }: AsyncComponentOptions = {},
+  { delayMs = ASYNC_DELAY_MS, timeoutMs = ASYNC_TIMEOUT_MS, quiet = false, loading = 'inline' }: AsyncComponentOptions = {},
 ): ComponentType<P> {
   const load = () =>
     lazy(() =>
@@ -77,7 +90,7 @@ export function asyncComponent<P extends object>(
     };
     const loaded = (
       <LoadBoundary key={attempt} onRetry={retry} quiet={quiet}>
-        <Suspense fallback={quiet ? null : <DelayedLoading delayMs={delayMs} />}>
+        <Suspense fallback={quiet ? null : loading === 'overlay' ? <OverlayWhileLoading /> : <DelayedLoading delayMs={delayMs} />}>
           <Lazy {...props} />
           {/* A page's own component: once it is hydrated, what the visitor did before is replayed (decision 0171). */}
           {quiet ? null : <ReleaseEarlyInput />}

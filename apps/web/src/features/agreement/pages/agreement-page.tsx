@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { DOCUMENT_KEYS, type DocumentKey } from '@app/contract/schemas/user.ts';
 import { DOC_LOAN_CONTRACT, DOC_PRIVACY_POLICY, DOC_USER_AGREEMENT } from '@app/contract/messages/accounts.ts';
 import { RETRY, TITLE_AGREEMENT } from '@app/contract/messages/app-shell.ts';
@@ -9,6 +8,7 @@ import { documentVersion } from '@app/contract/messages/help-center.ts';
 import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
 import { isRequestError } from '../../../shared/api/request-error.ts';
 import { NavBar } from '../../../shared/ui/nav-bar.tsx';
+import { TabList, tabIdOf } from '../../../shared/ui/tab-list.tsx';
 import { useDocument } from '../api/get-document.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { formatDate } from '../../../shared/utils/format.ts';
@@ -19,6 +19,8 @@ const LABELS: Record<DocumentKey, string> = {
   privacy_policy: DOC_PRIVACY_POLICY,
   loan_contract_template: DOC_LOAN_CONTRACT,
 };
+const DOCUMENT_TABS = DOCUMENT_KEYS.map((key) => ({ key, title: LABELS[key] }));
+const DOCUMENT_PANEL_ID = 'agreement-panel';
 
 function isDocumentKey(value: string | null): value is DocumentKey {
   return DOCUMENT_KEYS.some((key) => key === value);
@@ -57,12 +59,19 @@ export default function AgreementPage() {
   return (
     <div className="page agreement-page">
       <NavBar title={TITLE_AGREEMENT} />
-      <Tabs activeKey={active} onChange={(key) => setParams({ key }, { replace: true })} className="agreement-tabs">
-        {DOCUMENT_KEYS.map((key) => (
-          <Tabs.Tab key={key} title={LABELS[key]} />
-        ))}
-      </Tabs>
-      <main className="page-body">
+      <TabList
+        className="agreement-tabs"
+        tabs={DOCUMENT_TABS}
+        active={active}
+        controls={DOCUMENT_PANEL_ID}
+        onChange={(key) => setParams({ key }, { replace: true })}
+      />
+      <main
+        className="page-body"
+        role="tabpanel"
+        id={DOCUMENT_PANEL_ID}
+        aria-labelledby={tabIdOf(DOCUMENT_PANEL_ID, DOCUMENT_KEYS.indexOf(active))}
+      >
         <DocumentView documentKey={active} />
       </main>
     </div>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
+import type { TLoanCheckResponse } from '@app/contract/schemas/loan-home.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
@@ -9,8 +9,9 @@ export type LoanCheck = TLoanCheckResponse;
 
 /** Where 立即申請 goes: login, an onboarding step, the open order, a cool-down, or the application. */
 export async function loanCheck(options: { loading?: boolean } = { loading: true }): Promise<LoanCheck> {
-  const { ONBOARDING_ENDPOINTS } = await import('@app/contract/endpoints/onboarding.ts');
-  return request(ONBOARDING_ENDPOINTS.loanCheck, {}, options);
+  // The loans home's group: preloaded on every page from index.html, so the ask waits for no further chunk.
+  const { LOAN_HOME_ENDPOINTS } = await import('@app/contract/endpoints/loan-home.ts');
+  return request(LOAN_HOME_ENDPOINTS.loanCheck, {}, options);
 }
 
 /**

@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import Button from 'antd-mobile/es/components/button';
-import CheckList from 'antd-mobile/es/components/check-list';
 import List from 'antd-mobile/es/components/list';
-import Popup from 'antd-mobile/es/components/popup';
 import Tag from 'antd-mobile/es/components/tag';
-import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
+import { BankcardOutline } from 'antd-mobile-icons';
 import { APPLY_CARD, APPLY_CARD_ADD, APPLY_CARD_CHOOSE, APPLY_CARD_DEFAULT, APPLY_CARD_NONE } from '@app/contract/messages/loan-pages.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
+import { asyncComponent } from '../../../shared/ui/async-component.tsx';
 import type { LoanInitCard } from '../api/loan-init.ts';
+import { cardLabel } from './card-label.ts';
 
-function cardLabel(card: LoanInitCard): string {
-  return `${card.bankName} ${card.accountMasked}`;
-}
+const CardChoicePopup = asyncComponent(() => import('./card-choice-popup.tsx'), { loading: 'overlay' });
 
 /** The receiving account: the chosen card (the default one at first), others in a popup, or a way to add one. */
 export function CardPicker({
@@ -26,6 +23,7 @@ export function CardPicker({
 }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const chosen = cards.find((card) => card.id === value);
   const addCard = () => void navigate(ROUTES.addBank);
 
@@ -49,7 +47,10 @@ export function CardPicker({
         <List>
           <List.Item
             prefix={<BankcardOutline />}
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
             description={chosen ? chosen.holderName : undefined}
             extra={
               chosen?.isDefault ? (
@@ -64,28 +65,10 @@ export function CardPicker({
           </List.Item>
         </List>
       </section>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 16, borderTopRightRadius: 16 }}>
-        <div className="card-popup">
-          <h2 className="card-popup-title">{APPLY_CARD_CHOOSE}</h2>
-          <CheckList
-            value={value ? [value] : []}
-            onChange={(ids) => {
-              const [id] = ids;
-              if (typeof id === 'string') onChange(id);
-              setOpen(false);
-            }}
-          >
-            {cards.map((card) => (
-              <CheckList.Item key={card.id} value={card.id} description={card.holderName}>
-                {cardLabel(card)}
-              </CheckList.Item>
-            ))}
-          </CheckList>
-          <Button block fill="none" color="primary" onClick={addCard}>
-            <AddOutline aria-hidden /> {APPLY_CARD_ADD}
-          </Button>
-        </div>
-      </Popup>
+      {/* The choice's code (popup, check list) is fetched on the first tap, not with the page. */}
+      {opened ? (
+        <CardChoicePopup cards={cards} value={value} open={open} onClose={() => setOpen(false)} onChange={onChange} onAddCard={addCard} />
+      ) : null}
     </>
   );
 }

@@ -24,7 +24,7 @@ interface CheckTipsPopupProps {
  * (received, total repayment, total cost, APR), then the server's statements — the total
  * cost, the APR with its footnote, the contract review period, early repayment.
  */
-export function CheckTipsPopup({ tips, busy, onCancel, onConfirm }: CheckTipsPopupProps) {
+export default function CheckTipsPopup({ tips, busy, onCancel, onConfirm }: CheckTipsPopupProps) {
   const quote = tips?.quote;
   const cost = quote ? quote.totalRepayment - quote.amountReceived : 0;
   return (

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Selector from 'antd-mobile/es/components/selector';
-import Slider from 'antd-mobile/es/components/slider';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { RETRY, TITLE_APPLY_FOR } from '@app/contract/messages/app-shell.ts';
 import {
@@ -28,6 +27,7 @@ import {
 import { isRequestError } from '../../../shared/api/request-error.ts';
 import { showRequestError } from '../../../shared/api/request.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
+import { asyncComponent } from '../../../shared/ui/async-component.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LoginGate } from '../../../shared/ui/login-gate.tsx';
@@ -36,15 +36,18 @@ import { QueryState } from '../../../shared/ui/query-state.tsx';
 import { checkTips, loanApply, type CheckTips } from '../api/loan-apply.ts';
 import { useLoanInit, type LoanInit } from '../api/loan-init.ts';
 import { useLoanQuote } from '../api/loan-quote.ts';
+import { AmountSlider } from '../components/amount-slider.tsx';
 import { ApplyGate } from '../components/apply-gate.tsx';
 import { CardPicker } from '../components/card-picker.tsx';
-import { CheckTipsPopup } from '../components/check-tips-popup.tsx';
 import { QuotePanel } from '../components/quote-panel.tsx';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { applyRequestId, readApplyInfo, updateApplyInfo } from '../../../shared/store/apply-info.ts';
 import { alignAmount, initialChoices, modestAmount, type ApplyChoices } from '../utils/apply-choices.ts';
 import { formatMoney } from '../../../shared/utils/format.ts';
 import './loan-flow.css';
+
+/** The statements before the application: their code is fetched when 下一步 asks for them, beside the request. */
+const CheckTipsPopup = asyncComponent(() => import('../components/check-tips-popup.tsx'), { loading: 'overlay' });
 
 /** A slider dragged or a stepper held asks for one quote once it rests this long. */
 const QUOTE_DEBOUNCE_MS = 350;
@@ -107,6 +110,7 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
   });
   const [choices, setChoices] = useState<ApplyChoices>(start.choices as ApplyChoices);
   const [tips, setTips] = useState<CheckTips | null>(null);
+  const [tipsAsked, setTipsAsked] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const product = init.products.find((p) => p.id === choices.productId) ?? init.products[0];
@@ -148,6 +152,7 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
       return;
     }
     setBusy(true);
+    setTipsAsked(true);
     try {
       setTips(await checkTips({ productId: choices.productId, amount: choices.amount, term: choices.term }));
     } catch (error) {
@@ -227,14 +232,14 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
                 : '\u00a0'}
             </p>
             {one ? null : (
-              <Slider
-                className="apply-slider"
+              <AmountSlider
                 value={choices.amount}
                 min={product.amountMin}
                 max={top}
                 step={product.amountStep}
-                onChange={(value) => setAmount(typeof value === 'number' ? value : value[0])}
-                popover={false}
+                label={APPLY_AMOUNT}
+                valueText={formatMoney(choices.amount)}
+                onChange={setAmount}
               />
             )}
             <p className="apply-hint">
@@ -294,7 +299,7 @@ function ApplyFormBody({ init }: { init: LoanInit }) {
           {APPLY_NEXT}
         </Button>
       </div>
-      <CheckTipsPopup tips={tips} busy={busy} onCancel={() => setTips(null)} onConfirm={() => void apply()} />
+      {tipsAsked ? <CheckTipsPopup tips={tips} busy={busy} onCancel={() => setTips(null)} onConfirm={() => void apply()} /> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { TLoanCheckResponse } from '@app/contract/schemas/onboarding.ts';
+import type { TLoanCheckResponse } from '@app/contract/schemas/loan-home.ts';
 import { ONBOARDING_STEP_PAGES } from '../../../shared/config/onboarding-step-pages.ts';
 import { ROUTES, loginPathFor, routeWithQuery } from '../../../shared/config/route-paths.ts';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { TITLE_ORDER_PAY } from '@app/contract/messages/app-shell.ts';
 import * as T from '@app/contract/messages/order-pages.ts';
 import { ROUTES, routeWithQuery } from '../../../shared/config/route-paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
+import { TabList, tabIdOf } from '../../../shared/ui/tab-list.tsx';
 import { type OrderDetail, type OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { useRefreshPayChoices, useRepayOptions } from '../api/repayments.ts';
 import { ExtensionPanel } from '../components/extension-panel.tsx';
@@ -16,6 +16,12 @@ import { OrderPage, OrderSummary } from '../components/order-page.tsx';
 import './orders.css';
 
 type Mode = 'repay' | 'extend';
+
+const PAY_MODES: ReadonlyArray<{ key: Mode; title: string }> = [
+  { key: 'repay', title: T.ORDER_PAY_MODE_REPAY },
+  { key: 'extend', title: T.ORDER_PAY_MODE_EXTEND },
+];
+const PAY_PANEL_ID = 'order-pay-panel';
 
 /**
  * /pages/order/pay?orderId=[&mode=extend] — what to pay and how: the amount choices,
@@ -87,21 +93,33 @@ function OrderPayView({ order }: { order: OrderDetail }) {
       {canPay ? (
         <section className="order-section order-pay-section">
           {order.actions.extend ? (
-            <Tabs
+            <TabList
               className="order-pay-modes"
-              activeKey={mode}
+              tabs={PAY_MODES}
+              active={mode}
+              controls={PAY_PANEL_ID}
               onChange={(key) => {
                 const next = new URLSearchParams(params);
                 if (key === 'extend') next.set('mode', 'extend');
                 else next.delete('mode');
                 setParams(next, { replace: true });
               }}
-            >
-              <Tabs.Tab key="repay" title={T.ORDER_PAY_MODE_REPAY} />
-              <Tabs.Tab key="extend" title={T.ORDER_PAY_MODE_EXTEND} />
-            </Tabs>
+            />
           ) : null}
-          <PayOptions order={order} mode={mode} onIssued={setIssued} />
+          {order.actions.extend ? (
+            <div
+              role="tabpanel"
+              id={PAY_PANEL_ID}
+              aria-labelledby={tabIdOf(
+                PAY_PANEL_ID,
+                PAY_MODES.findIndex((m) => m.key === mode),
+              )}
+            >
+              <PayOptions order={order} mode={mode} onIssued={setIssued} />
+            </div>
+          ) : (
+            <PayOptions order={order} mode={mode} onIssued={setIssued} />
+          )}
         </section>
       ) : current ? (
         <Button block shape="rounded" size="large" onClick={() => navigate(routeWithQuery(ROUTES.orderDetail, { orderId: order.id }))}>

@@ -18,21 +18,26 @@ type RequestCore = typeof RequestCoreModule;
 let core: Promise<RequestCore> | undefined;
 
 /**
- * The protocol code's heaviest parts, each imported before the next (decision 0179): a dynamic
- * import's module graph is evaluated in one task, and zod, the cipher's tables and the
- * protocol's schemas were one graph — 75 ms on this machine, 300 ms at Lighthouse's 4x CPU,
- * the first load's longest task. In this order each is evaluated in a task of its own: zod
- * (through the smallest module that imports it), the common schemas, the cipher (its AES
- * tables); then the rest with request-core.
+ * The protocol code's heaviest parts (decision 0179): a dynamic import's module graph is
+ * evaluated in one task, and zod, the cipher's tables and the protocol's schemas were one
+ * graph — 75 ms on this machine, 300 ms at Lighthouse's 4x CPU, the first load's longest
+ * task. Imported one by one, each is evaluated in a task of its own: zod (through the
+ * smallest module that imports it), the common schemas, the cipher (its AES tables); then
+ * the rest with request-core. All three are asked for at once, not each after the one
+ * before: a dynamic import's evaluation waits for a free turn on the main thread, and while
+ * a page's chunks arrive a chain of three waited 180 ms there before the first request
+ * could leave (applyFor, 2026-11-28 trace); the common schemas are asked for once zod is in.
  */
-const REQUEST_CORE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
-  () => import('@app/contract/schemas/order-state.ts'),
-  () => import('@app/contract/schemas/common.ts'),
-  () => import('@app/contract/cipher-browser.ts'),
+const REQUEST_CORE_PARTS: ReadonlyArray<ReadonlyArray<() => Promise<unknown>>> = [
+  [() => import('@app/contract/schemas/order-state.ts'), () => import('@app/contract/cipher-browser.ts')],
+  [() => import('@app/contract/schemas/common.ts')],
 ];
 
 export function preloadRequestCore(): Promise<RequestCore> {
-  core ??= REQUEST_CORE_PARTS.reduce((loaded: Promise<unknown>, part) => loaded.then(part), Promise.resolve())
+  core ??= REQUEST_CORE_PARTS.reduce(
+    (loaded: Promise<unknown>, parts) => loaded.then(() => Promise.all(parts.map((part) => part()))),
+    Promise.resolve(),
+  )
     .then(() => import('./request-core.ts'))
     .catch((error: unknown) => {
       core = undefined;

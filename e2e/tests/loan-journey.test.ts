@@ -5,6 +5,7 @@ import { HOME_APPLY, HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.t
 import {
   APPLY_AMOUNT,
   APPLY_AMOUNT_INCREASE,
+  APPLY_CARD_CHOOSE,
   PRODUCT_CHOOSE,
   QUOTE_APR,
   SIGNATURE_CONFIRM,
@@ -145,6 +146,16 @@ describe('the loan journey', () => {
     expect(await text(page, 'quote-apr-footnote')).toContain(QUOTE_APR);
     await page.getByTestId('apply-purpose').getByText('醫療支出').click();
     await expect.poll(async () => ((await storedJson(page, 'applyInfo')) as ApplyInfo | null)?.purpose).toBe('medical');
+    // The receiving account: its choice opens over the page on the first tap (its code fetched then), the bound card in it.
+    const cardRow = page.getByTestId('apply-card');
+    const cardShown = ((await cardRow.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(cardShown).toContain('****1234');
+    await cardRow.click();
+    const choice = page.locator('.card-popup');
+    await choice.getByRole('heading', { name: APPLY_CARD_CHOOSE }).waitFor();
+    await choice.getByText('****1234').click();
+    await choice.waitFor({ state: 'hidden' });
+    expect(((await cardRow.textContent()) ?? '').replace(/\s+/g, ' ')).toBe(cardShown);
     // Measured as the borrower reads it: the quote in place, not dimmed while it updates.
     await expect.poll(() => page.getByTestId('quote-panel').getAttribute('aria-busy')).toBe('false');
     await shot(page, 'apply-for');

@@ -13,7 +13,7 @@ import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { BANK_PAYOUTS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { createOperator, makeBankFile, submittedApplication, totpCode } from './admin-helpers.ts';
+import { createOperator, enrolAndSignIn, makeBankFile, submittedApplication } from './admin-helpers.ts';
 import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
 
 /**
@@ -34,7 +34,6 @@ beforeAll(async () => {
 });
 
 const DESKTOP = { width: 1440, height: 900 };
-const PASSWORD = 'harbour-ledger-2026';
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `payout-retry-${name}.png`) });
@@ -81,21 +80,8 @@ describe('the back office’s loose ends', () => {
     const admin = await suite.browser.newPage({ allowConsole: [/status of 401/] });
     const page = admin.page;
     await page.setViewportSize(DESKTOP);
-    await page.goto(enrolment);
-    const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 20_000 }))?.trim() ?? '';
-    await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('再次輸入密碼').fill(PASSWORD);
-    await page.getByLabel('驗證碼').fill(totpCode(secret, 0));
-    await page.getByRole('button', { name: '完成啟用' }).click();
-    await page.getByText('啟用完成').waitFor();
-    await page.getByRole('button', { name: '我已保存備用碼，前往登入' }).click();
-    await suite.server.setClockOffset(30_000);
-    await page.getByLabel('帳號').fill('ada');
-    await page.getByLabel('密碼').fill(PASSWORD);
-    await page.getByLabel('驗證碼').fill(totpCode(secret, 30_000));
-    await page.getByRole('button', { name: '登入' }).click();
+    await enrolAndSignIn(page, suite.server, enrolment, 'ada');
     const menu = page.getByRole('menu', { name: '主選單' });
-    await menu.waitFor();
 
     // The bank file, in Big5: the borrower's row, no BOM.
     await menu.getByRole('menuitem', { name: '撥款' }).click();

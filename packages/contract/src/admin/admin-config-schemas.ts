@@ -146,6 +146,13 @@ const ZLinkSchema = z
 export const NOTICE_MAX_LENGTH = 80;
 
 /**
+ * The most notices the loans home shows at once, the first by sort order: each stands whole
+ * (decision 0180), so more would push the amount card below the first screen. Others that are
+ * active and in their schedule wait their turn (`overShownLimit`).
+ */
+export const NOTICES_SHOWN_MAX = 3;
+
+/**
  * One banner, notice or popup: a banner needs a title and an image, a notice its text, a
  * popup a title. Shown from `startsAt` to `endsAt` (Taipei minutes; null: no bound) while active.
  */
@@ -173,8 +180,10 @@ export const ZHomeContentItemSchema = z.object({
   active: z.boolean(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
-  /** Whether the borrower endpoints serve it now (active and within its schedule). */
+  /** Whether the borrower endpoints serve it now (active, within its schedule, and for a notice among the first NOTICES_SHOWN_MAX). */
   showingNow: z.boolean(),
+  /** A notice active and within its schedule that the home does not show: NOTICES_SHOWN_MAX come before it. */
+  overShownLimit: z.boolean(),
 });
 export type THomeContentItem = z.infer<typeof ZHomeContentItemSchema>;
 export const ZHomeContentListResponseSchema = z.object({ items: z.array(ZHomeContentItemSchema) });

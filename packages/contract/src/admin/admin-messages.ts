@@ -56,6 +56,10 @@ export const HOME_CONTENT_INCOMPLETE = {
   popups: '彈窗須填寫標題',
 } as const;
 /** A notice longer than NOTICE_MAX_LENGTH (admin-config-schemas.ts). */
+export function noticesShownLimit(max: number): string {
+  return `首頁同時最多顯示 ${max} 則公告（依排序）；其餘在排程內的公告，等前面的結束或停用後才會顯示`;
+}
+export const NOTICE_OVER_SHOWN_LIMIT = '等待顯示（超過上限）';
 export function noticeTooLong(max: number): string {
   return `首頁公告最多 ${max} 字，讓借款人一眼讀完；較長的內容請改用首頁彈窗`;
 }

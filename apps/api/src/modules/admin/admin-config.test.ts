@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   NOTICE_MAX_LENGTH,
+  NOTICES_SHOWN_MAX,
   taipeiMinuteOf,
   type TAdminProduct,
   type TCampaignListResponse,
   type TDocumentListResponse,
   type TDocumentVersionsResponse,
   type TFaqListResponse,
+  type THomeContentItem,
   type THomeContentListResponse,
   type TProductCheckResponse,
   type TProductForm,
@@ -351,6 +353,49 @@ describe('banners, notices and popups with schedules', () => {
     expect(
       (await admin.call(ADMIN_ROUTES.updateHomeContent, { params: { kind: 'notices', id: 999_999 }, body: { content: 'x' } })).status,
     ).toBe(404);
+  });
+
+  it(`shows at most ${NOTICES_SHOWN_MAX} notices on the home, the first by sort order; the console says which wait their turn`, async () => {
+    const home = async () => bodyOf<TLoanIndexResponse>(await call(ENDPOINTS.loanCommonIndex, {})).notices.map((item) => item.text);
+    const notices = async () =>
+      ((await admin.call(ADMIN_ROUTES.listHomeContent, { params: { kind: 'notices' } })).json as THomeContentListResponse).items;
+    const seeded = (await home())[0]!;
+    expect(await home()).toEqual([seeded]);
+    const ids: Record<string, string> = {};
+    for (const [content, sortOrder] of [
+      ['颱風停班停課期間，撥款順延至次一營業日', 0],
+      ['新版 App 上線，歡迎更新', 2],
+      ['年終客服時間調整', 3],
+    ] as const) {
+      const created = await admin.call(ADMIN_ROUTES.createHomeContent, { params: { kind: 'notices' }, body: { content, sortOrder } });
+      expect(created.status).toBe(200);
+      ids[content] = String((created.json as { id: number }).id);
+    }
+    // The seeded notice has sort order 1: the typhoon one comes first, the year-end one waits.
+    expect(await home()).toEqual(['颱風停班停課期間，撥款順延至次一營業日', seeded, '新版 App 上線，歡迎更新']);
+    expect(await home()).toHaveLength(NOTICES_SHOWN_MAX);
+    const waiting = (await notices()).find((item) => String(item.id) === ids['年終客服時間調整']);
+    expect(waiting).toMatchObject({ active: true, showingNow: false, overShownLimit: true });
+    expect((await notices()).filter((item) => item.showingNow)).toHaveLength(NOTICES_SHOWN_MAX);
+
+    // One switched off: the waiting one takes its place at once.
+    const typhoon = (await notices()).find((item) => String(item.id) === ids['颱風停班停課期間，撥款順延至次一營業日'])!;
+    const off = async (item: THomeContentItem) =>
+      (
+        await admin.call(ADMIN_ROUTES.updateHomeContent, {
+          params: { kind: 'notices', id: String(item.id) },
+          body: { ...item, active: false },
+        })
+      ).status;
+    expect(await off(typhoon)).toBe(200);
+    expect(await home()).toEqual([seeded, '新版 App 上線，歡迎更新', '年終客服時間調整']);
+    expect((await notices()).find((item) => String(item.id) === ids['年終客服時間調整'])).toMatchObject({
+      showingNow: true,
+      overShownLimit: false,
+    });
+    for (const item of (await notices()).filter((row) => Object.values(ids).includes(String(row.id)) && row.active))
+      expect(await off(item)).toBe(200);
+    expect(await home()).toEqual([seeded]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appConfigs, banners, notices, popupConfirmations, popups } from '../../db/schema/config.ts';
+import { NOTICES_SHOWN_MAX } from '@app/contract/admin/admin-config-schemas.ts';
 
 /** The only code touching the config module's tables. */
 
@@ -56,12 +57,14 @@ export async function selectActiveBanners(db: Db, now: Date): Promise<BannerRow[
     .orderBy(asc(banners.sortOrder), asc(banners.id));
 }
 
+/** The notices the home shows now: the first NOTICES_SHOWN_MAX by sort order. */
 export async function selectActiveNotices(db: Db, now: Date): Promise<Array<{ id: number; content: string }>> {
   return db
     .select({ id: notices.id, content: notices.content })
     .from(notices)
     .where(showing(notices, now))
-    .orderBy(asc(notices.sortOrder), asc(notices.id));
+    .orderBy(asc(notices.sortOrder), asc(notices.id))
+    .limit(NOTICES_SHOWN_MAX);
 }
 
 export interface PopupRow {

@@ -1,6 +1,7 @@
 import {
   instantOfTaipeiMinute,
   NOTICE_MAX_LENGTH,
+  NOTICES_SHOWN_MAX,
   taipeiMinuteOf,
   type THomeContentItem,
   type THomeContentKind,
@@ -39,11 +40,22 @@ function toItem(row: HomeContentRow, now: Date): THomeContentItem {
     startsAt: row.startsAt ? taipeiMinuteOf(row.startsAt) : null,
     endsAt: row.endsAt ? taipeiMinuteOf(row.endsAt) : null,
     showingNow: showingAt(row, now),
+    overShownLimit: false,
   };
 }
 
+/** In sort order (selectHomeContent's); notices past the first NOTICES_SHOWN_MAX showing wait their turn, as the home serves them (selectActiveNotices). */
 export async function listHomeContent(options: { db: Db; kind: THomeContentKind; now: Date }): Promise<{ items: THomeContentItem[] }> {
-  return { items: (await selectHomeContent(options.db, options.kind)).map((row) => toItem(row, options.now)) };
+  const items = (await selectHomeContent(options.db, options.kind)).map((row) => toItem(row, options.now));
+  if (options.kind !== 'notices') return { items };
+  let shown = 0;
+  return {
+    items: items.map((item) => {
+      if (!item.showingNow) return item;
+      shown += 1;
+      return shown > NOTICES_SHOWN_MAX ? { ...item, showingNow: false, overShownLimit: true } : item;
+    }),
+  };
 }
 
 /** What each kind needs: a banner a title and an image, a notice its text (short: NOTICE_MAX_LENGTH), a popup a title. */

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import {
   HOME_CONTENT_KINDS,
   NOTICE_MAX_LENGTH,
+  NOTICES_SHOWN_MAX,
   type TFaqForm,
   type TFaqItem,
   type THomeContentForm,
@@ -33,7 +34,9 @@ import {
   ADMIN_SERVICE_LINE_RULE,
   FAQ_REMOVE_TEXTS,
   HOME_CONTENT_KIND_LABELS,
+  NOTICE_OVER_SHOWN_LIMIT,
   noticeTooLong,
+  noticesShownLimit,
 } from '@app/contract/admin/admin-messages.ts';
 import {
   useFaq,
@@ -209,6 +212,7 @@ function ContentTable({ kind }: { kind: THomeContentKind }) {
         <Button type="primary" onClick={() => setEditing('new')}>
           新增{HOME_CONTENT_KIND_LABELS[kind]}
         </Button>
+        {kind === 'notices' ? <Typography.Text type="secondary">{noticesShownLimit(NOTICES_SHOWN_MAX)}</Typography.Text> : null}
       </Space>
       <Table<THomeContentItem>
         rowKey="id"
@@ -223,7 +227,15 @@ function ContentTable({ kind }: { kind: THomeContentKind }) {
           {
             title: '狀態',
             render: (_value, row) =>
-              row.showingNow ? <Tag color="green">顯示中</Tag> : row.active ? <Tag color="orange">未在排程內</Tag> : <Tag>已停用</Tag>,
+              row.showingNow ? (
+                <Tag color="green">顯示中</Tag>
+              ) : row.overShownLimit ? (
+                <Tag color="gold">{NOTICE_OVER_SHOWN_LIMIT}</Tag>
+              ) : row.active ? (
+                <Tag color="orange">未在排程內</Tag>
+              ) : (
+                <Tag>已停用</Tag>
+              ),
           },
           {
             title: '處理',

@@ -55,6 +55,11 @@ describe('the loans home banners', () => {
       )
       .toBe(true);
     expect(await toggle.getAttribute('aria-label')).toBe(BANNER_PAUSE);
+    // A tap target as large as the app's other controls (44 px), inside the banner.
+    const box = await toggle.boundingBox();
+    const banner = await page.locator('.home-banners-frame').boundingBox();
+    expect(box && box.width >= 44 && box.height >= 44).toBe(true);
+    expect(box && banner && box.x + box.width <= banner.x + banner.width && box.y + box.height <= banner.y + banner.height).toBe(true);
     const activeDot = () =>
       page
         .locator('.home-banners .adm-page-indicator-dot')

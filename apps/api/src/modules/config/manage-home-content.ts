@@ -1,7 +1,6 @@
 import {
   instantOfTaipeiMinute,
   NOTICE_MAX_LENGTH,
-  NOTICES_SHOWN_MAX,
   taipeiMinuteOf,
   type THomeContentItem,
   type THomeContentKind,
@@ -11,6 +10,7 @@ import { ADMIN_NOT_FOUND, HOME_CONTENT_INCOMPLETE, noticeTooLong } from '@app/co
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
 import {
+  selectActiveNotices,
   selectHomeContent,
   selectHomeContentItem,
   writeHomeContent,
@@ -44,17 +44,17 @@ function toItem(row: HomeContentRow, now: Date): THomeContentItem {
   };
 }
 
-/** In sort order (selectHomeContent's); notices past the first NOTICES_SHOWN_MAX showing wait their turn, as the home serves them (selectActiveNotices). */
+/**
+ * In sort order. A notice the home does not serve although it is active and in its schedule
+ * waits its turn (`overShownLimit`): which ones the home serves is read from its own query
+ * (selectActiveNotices, capped at NOTICES_SHOWN_MAX), so the console cannot disagree with it.
+ */
 export async function listHomeContent(options: { db: Db; kind: THomeContentKind; now: Date }): Promise<{ items: THomeContentItem[] }> {
   const items = (await selectHomeContent(options.db, options.kind)).map((row) => toItem(row, options.now));
   if (options.kind !== 'notices') return { items };
-  let shown = 0;
+  const served = new Set((await selectActiveNotices(options.db, options.now)).map((row) => row.id));
   return {
-    items: items.map((item) => {
-      if (!item.showingNow) return item;
-      shown += 1;
-      return shown > NOTICES_SHOWN_MAX ? { ...item, showingNow: false, overShownLimit: true } : item;
-    }),
+    items: items.map((item) => (item.showingNow && !served.has(item.id) ? { ...item, showingNow: false, overShownLimit: true } : item)),
   };
 }
 

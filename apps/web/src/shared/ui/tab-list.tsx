@@ -25,9 +25,10 @@ export function tabIdOf(controls: string, index: number): string {
 export function TabList<K extends string>({ tabs, active, onChange, controls, className }: TabListProps<K>) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const choose = (index: number) => {
-    const tab = tabs[(index + tabs.length) % tabs.length];
+    const at = (index + tabs.length) % tabs.length;
+    const tab = tabs[at];
     if (!tab) return;
-    buttons.current[(index + tabs.length) % tabs.length]?.focus();
+    buttons.current[at]?.focus();
     onChange(tab.key);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

@@ -24,7 +24,6 @@ export function AmountSlider({ value, min, max, step, label, valueText, onChange
     <input
       type="range"
       className="apply-slider"
-      data-testid="apply-slider"
       min={min}
       max={max}
       step={step}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,17 @@ function entryScript(): string {
   const match = /<script type="module" crossorigin src="([^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error('no module script in the built index.html');
   return match[1];
+}
+
+/** Every URL path the page's origin keeps in Cache Storage. */
+function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const entry of await (await caches.open(name)).keys()) urls.push(new URL(entry.url).pathname);
+    }
+    return urls;
+  });
 }
 
 async function cipherKey(baseUrl: string): Promise<string> {
@@ -236,6 +247,39 @@ describe('delivery: offline and updates', () => {
         await launch(t.page, '/pages/loans/index');
         await t.page.waitForLoadState('networkidle');
         await waitForServiceWorker(t.page);
+
+        // The first visit downloads ahead only what index.html names; the files this page
+        // loaded before the worker controlled it are named to the worker and kept too.
+        const loaded = await t.page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((url) => url.startsWith('/assets/')),
+        );
+        const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+        const named = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]));
+        await expect
+          .poll(async () => (await cachedUrls(t.page)).filter((url) => url.startsWith('/assets/')).sort())
+          .toEqual([...new Set([...named, ...loaded])].sort());
+        const built = readdirSync(path.join(WEB_DIST, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+        expect(built.length).toBeGreaterThan(named.size + 50);
+
+        // Controlled from the next load on: a page opened then is kept as it is fetched.
+        await t.page.reload();
+        await t.page.locator('.nav-bar').first().waitFor();
+        expect(await t.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        await goTo(t.page, '/pages/me/index');
+        await t.page.waitForLoadState('networkidle');
+        const mePage = await t.page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((url) => /\/assets\/me-page-[^/]+\.js$/.test(url)),
+        );
+        expect(mePage).toHaveLength(1);
+        expect(named.has(mePage[0])).toBe(false);
+        await expect.poll(async () => (await cachedUrls(t.page)).includes(mePage[0]!)).toBe(true);
+
         await server.stop();
         await t.context.setOffline(true);
 
@@ -244,13 +288,7 @@ describe('delivery: offline and updates', () => {
         await t.page.getByText(OFFLINE_BANNER).waitFor();
         expect(await t.page.getByTestId('offline-banner').getAttribute('role')).toBe('status');
         await screenshotState(t.page, 'offline');
-        const cached = await t.page.evaluate(async () => {
-          const urls: string[] = [];
-          for (const name of await caches.keys()) {
-            for (const entry of await (await caches.open(name)).keys()) urls.push(new URL(entry.url).pathname);
-          }
-          return urls;
-        });
+        const cached = await cachedUrls(t.page);
         // The shell and the built files, nothing else: no API answer is kept.
         expect(cached).toContain('/');
         const notBuilt = cached.filter((u) => u !== '/' && u !== '/runtime-config.js' && !existsSync(path.join(WEB_DIST, u)));

@@ -1,11 +1,15 @@
 /* global self, caches, fetch, URL */
 /**
- * The app's service worker, written by hand (docs/decisions.md, "Service worker"). The build
+ * The app's service worker, written by hand (decisions 0042 and 0183). The build
  * (apps/web/scripts/delivery-build.ts) replaces the two placeholders below with the
  * build's version and the list of files to precache: the app shell ('/', its runtime
- * config), every hashed asset, the manifest and the icons.
+ * config), the files the page names (the start modules, the first views' code and styles),
+ * the manifest and the icons. The other pages' code is not downloaded ahead.
  *
- * - Hashed assets: from the cache (they never change under one name), else the network.
+ * - Hashed assets (/assets/): from the cache (they never change under one name), else the
+ *   network, and kept then. The page that registered the worker loaded its files before it
+ *   was controlled: it names them once the worker is active (CACHE_URLS), and they are
+ *   kept from the browser's HTTP cache.
  * - The page itself ('/', navigations) and /runtime-config.js: the network first, the
  *   cached copy only when the network fails, so the app opens offline.
  * - Anything else, the API above all, is not touched: an answer is never cached, so an
@@ -18,6 +22,7 @@ const PRECACHE = /** @type {string[]} */ (JSON.parse('__SW_PRECACHE__'));
 const CACHE = `app-${VERSION}`;
 const SHELL = '/';
 const RUNTIME_CONFIG = '/runtime-config.js';
+const ASSETS = '/assets/';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
@@ -32,8 +37,27 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+  if (!event.data) return;
+  if (event.data.type === 'SKIP_WAITING') self.skipWaiting();
+  if (event.data.type === 'CACHE_URLS' && Array.isArray(event.data.urls)) {
+    const urls = event.data.urls.filter(isOwnAsset);
+    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) => keepIfMissing(cache, url)))));
+  }
 });
+
+/** A path of this origin's hashed files; anything else a page names is ignored. */
+function isOwnAsset(url) {
+  if (typeof url !== 'string') return false;
+  const parsed = new URL(url, self.location.origin);
+  return parsed.origin === self.location.origin && parsed.pathname.startsWith(ASSETS) && !parsed.search;
+}
+
+async function keepIfMissing(cache, url) {
+  const path = new URL(url, self.location.origin).pathname;
+  if (await cache.match(path)) return;
+  const response = await fetch(path).catch(() => undefined);
+  if (response && response.ok) await cache.put(path, response);
+}
 
 async function networkFirst(request, cacheKey) {
   try {
@@ -52,7 +76,13 @@ async function networkFirst(request, cacheKey) {
 
 async function cacheFirst(request) {
   const cached = await caches.match(request, { cacheName: CACHE });
-  return cached ?? fetch(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const cache = await caches.open(CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {
@@ -64,7 +94,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, SHELL));
   } else if (url.pathname === RUNTIME_CONFIG) {
     event.respondWith(networkFirst(request, RUNTIME_CONFIG));
-  } else if (PRECACHE.includes(url.pathname)) {
+  } else if (url.pathname.startsWith(ASSETS) || PRECACHE.includes(url.pathname)) {
     event.respondWith(cacheFirst(request));
   }
 });

@@ -17,6 +17,8 @@ import { VIEW_ATTRIBUTE, VIEW_PRELOADS_TEMPLATE_ID } from '../src/app/first-view
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 export const PRECOMPRESS_MIN_BYTES = 1024;
 const SERVICE_WORKER = 'sw.js';
+/** Vite's folder of hashed files (build.assetsDir): a name there never changes content. */
+const ASSETS_DIR = 'assets';
 /** Served by the API server, not files of the build: the page and its runtime config. */
 const SHELL_URLS = ['/', '/runtime-config.js'];
 
@@ -32,27 +34,40 @@ export function listFiles(root: string, dir = root): string[] {
   return out.sort();
 }
 
-/** What the service worker precaches: the shell, then every built file but itself and index.html. */
+/**
+ * What the service worker precaches (decision 0183): the shell, the files index.html names
+ * (the start modules, both first views' code and styles), the manifest and the icons. Every
+ * other built file is kept when it is first fetched (sw.js) or named by the page that loaded
+ * it before a worker controlled it (`CACHE_URLS`), not downloaded ahead on a first visit.
+ */
 export function precacheList(root: string): string[] {
-  const files = listFiles(root).filter((url) => url !== `/${SERVICE_WORKER}` && url !== '/index.html' && !/\.(br|gz|map)$/.test(url));
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const named = new Set([...html.matchAll(/(?:href|src)="(\/[^"?#]+)"/g)].map((match) => match[1]));
+  const files = listFiles(root).filter(
+    (url) =>
+      url !== `/${SERVICE_WORKER}` &&
+      url !== '/index.html' &&
+      !/\.(br|gz|map)$/.test(url) &&
+      (!url.startsWith(`/${ASSETS_DIR}/`) || named.has(url)),
+  );
   return [...SHELL_URLS, ...files];
 }
 
-/** The version: a hash of every precached file's content, so any change installs a new worker. */
-export function buildVersion(root: string, list: string[]): string {
+/** The version: a hash of every built file's content (not only the precached ones), so any change installs a new worker. */
+export function buildVersion(root: string): string {
   const hash = createHash('sha256');
-  for (const url of list) {
+  for (const url of listFiles(root)) {
+    if (url === `/${SERVICE_WORKER}` || /\.(br|gz)$/.test(url)) continue;
     hash.update(url);
-    if (!SHELL_URLS.includes(url)) hash.update(readFileSync(path.join(root, url)));
+    hash.update(readFileSync(path.join(root, url)));
   }
-  hash.update(readFileSync(path.join(root, 'index.html')));
   return hash.digest('hex').slice(0, 16);
 }
 
 export function writeServiceWorker(root: string): { version: string; count: number } {
   const file = path.join(root, SERVICE_WORKER);
   const list = precacheList(root);
-  const version = buildVersion(root, list);
+  const version = buildVersion(root);
   const source = readFileSync(file, 'utf8');
   if (!source.includes('__SW_PRECACHE__')) throw new Error(`${file}: no __SW_PRECACHE__ placeholder`);
   // The list goes inside a single-quoted JSON.parse string: URLs hold no quote or backslash.

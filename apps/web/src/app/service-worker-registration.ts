@@ -43,9 +43,39 @@ function watch(registration: ServiceWorkerRegistration | undefined): void {
   });
 }
 
+/**
+ * The built files this page has loaded (its start modules and the code of the pages opened so
+ * far). The worker precaches only the start (decision 0183); on a first visit the page is not
+ * controlled, so the worker did not see these requests: named to it once it is active, it
+ * keeps them from the browser's HTTP cache, and the pages already seen open offline too.
+ */
+function loadedAssets(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith(ASSETS_PATH) && !url.search)
+    .map((url) => url.pathname);
+}
+
+const ASSETS_PATH = '/assets/';
+
+function nameLoadedAssets(): void {
+  void navigator.serviceWorker.ready.then((registration) => {
+    registration.active?.postMessage({ type: 'CACHE_URLS', urls: loadedAssets() });
+  });
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  void afterLoad(0).then(() => navigator.serviceWorker.register(SERVICE_WORKER_URL).then(watch, () => undefined));
+  void afterLoad(0).then(() =>
+    navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
+      (registration) => {
+        watch(registration);
+        if (registration && !navigator.serviceWorker.controller) nameLoadedAssets();
+      },
+      () => undefined,
+    ),
+  );
 }
 
 /** Activates the waiting version, then reloads into it once it controls the page. */

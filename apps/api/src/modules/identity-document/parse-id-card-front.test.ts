@@ -1,3 +1,4 @@
+import { LOW_CONFIDENCE } from '@app/contract/schemas/identity-document.ts';
 import { describe, expect, it } from 'vitest';
 import { isValidTaiwanIdentityNumber } from '@app/contract/validators/national-id.ts';
 import { normalizeOcrLine, parseIdCardFront, rocToIsoDate, type OcrLine } from './parse-id-card-front.ts';
@@ -146,6 +147,32 @@ describe('parseIdCardFront', () => {
     ];
     const reading = parseIdCardFront(page, [], { name: crops });
     expect(reading.fields.name).toEqual({ value: null, confidence: 0, choices: ['王淑芛', '王淑芬'] });
+  });
+
+  it('settles a first character torn between a surname and a look-alike that is none for the surname, and asks for a check', () => {
+    const line = (...chars: Array<[string, number]>): OcrLine => ({
+      text: chars.map(([c]) => c).join(' '),
+      confidence: 90,
+      words: chars.map(([text, confidence]) => ({ text, confidence })),
+    });
+    // 誠 is no surname, 許 is: read about as surely, the surname is proposed, under the mark.
+    const page = [line(['姓', 96], ['名', 96], ['誠', 90], ['宇', 95], ['明', 95])];
+    const crops = [
+      line(['許', 88], ['宇', 95], ['明', 94]),
+      line(['誠', 85], ['宇', 93], ['明', 95]),
+      line(['許', 80], ['宇', 94], ['明', 93]),
+    ];
+    const reading = parseIdCardFront(page, [], { name: crops });
+    expect(reading.fields.name.value).toBe('許宇明');
+    expect(reading.fields.name.confidence).toBeGreaterThan(0);
+    expect(reading.fields.name.confidence).toBeLessThan(LOW_CONFIDENCE);
+    expect(reading.fields.name.choices).toBeUndefined();
+
+    // Two surnames (鄭 / 鄧) stay a choice for the borrower.
+    const both = parseIdCardFront([line(['姓', 96], ['名', 96], ['鄧', 90], ['宇', 95], ['明', 95])], [], {
+      name: [line(['鄭', 88], ['宇', 95], ['明', 94]), line(['鄧', 85], ['宇', 93], ['明', 95]), line(['鄭', 80], ['宇', 94], ['明', 93])],
+    });
+    expect(both.fields.name).toEqual({ value: null, confidence: 0, choices: ['鄧宇明', '鄭宇明'] });
   });
 
   it('keeps the page reading when the rereads read nothing usable', () => {

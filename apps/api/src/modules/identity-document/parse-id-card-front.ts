@@ -1,6 +1,7 @@
 import { LOW_CONFIDENCE } from '@app/contract/schemas/identity-document.ts';
 import { genderOfIdentityNumber, isValidTaiwanIdentityNumber } from '@app/contract/validators/national-id.ts';
 import type { IdCardFrontReading, ProposedValue } from './ocr-engine.ts';
+import { isSurnameStart } from './surnames.ts';
 
 /**
  * Pure: the fields of a Taiwan ID card's front from OCR lines. The card prints
@@ -135,6 +136,12 @@ export interface NameReading {
  * look-alike of the same radical read about as surely): the position is contested.
  */
 const CONTESTED_SHARE = 0.8;
+/**
+ * A name whose surname was settled by the surname list (surnames.ts) rather than by the
+ * readings is proposed under the low-confidence mark (this share of it): prefilled, and the
+ * borrower asked to check it.
+ */
+const SURNAME_RULED_CONFIDENCE = 0.9;
 /** The page's reading of the name weighs as much as this many crop readings. */
 const PAGE_NAME_WEIGHT = 1;
 
@@ -145,7 +152,9 @@ const PAGE_NAME_WEIGHT = 1;
  * character read surely by the page weighs a lot). Its confidence: at the least agreed
  * position, the winner's share against the runner-up times the winner's mean confidence.
  * When that is under LOW_CONFIDENCE and one position alone is contested, the value is
- * left out and the two names offered (`choices`): the user picks, nothing is guessed.
+ * left out and the two names offered (`choices`): the user picks, nothing is guessed. The
+ * first position contested between a surname and a character that is none goes to the
+ * surname, and the name is proposed under LOW_CONFIDENCE (the borrower checks it).
  */
 export function voteName(readings: readonly NameReading[], lowConfidence: number): ProposedValue {
   const usable = readings.filter((reading) => reading.chars.length >= NAME_LENGTH.min && reading.chars.length <= NAME_LENGTH.max);
@@ -170,6 +179,14 @@ export function voteName(readings: readonly NameReading[], lowConfidence: number
     }
     const [first, second] = [...tally].sort((a, b) => b[1].sum - a[1].sum);
     const share = first![1].sum / (first![1].sum + (second?.[1].sum ?? 0));
+    // The surname between a surname and a look-alike that is none: proposed, and asked.
+    if (at === 0 && second && share < CONTESTED_SHARE && isSurnameStart(first![0]) !== isSurnameStart(second[0])) {
+      const [char, entry] = isSurnameStart(first![0]) ? first! : second;
+      winners.push(char);
+      const mean = entry.confidences.reduce((acc, c) => acc + c, 0) / entry.confidences.length;
+      confidence = Math.min(confidence, mean, SURNAME_RULED_CONFIDENCE * lowConfidence);
+      continue;
+    }
     const mean = first![1].confidences.reduce((acc, c) => acc + c, 0) / first![1].confidences.length;
     winners.push(first![0]);
     if (second && share < CONTESTED_SHARE) contested.push({ at, runnerUp: second[0] });

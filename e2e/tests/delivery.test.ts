@@ -10,7 +10,7 @@ import { createBrowserCipher } from '@app/contract/cipher-browser.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { OFFLINE_BANNER, UPDATE_AVAILABLE, UPDATE_RELOAD } from '@app/contract/messages/app-shell.ts';
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
-import { goTo, launch } from '../support/app.ts';
+import { goTo, launch, reloadApp } from '../support/app.ts';
 import { expectNoSeriousAxeFindings } from '../support/axe.ts';
 import { CHROMIUM, launchBrowser, screenshotState, VIEWPORT } from '../support/browser.ts';
 import { startServer, WEB_DIST } from '../support/server.ts';
@@ -250,23 +250,28 @@ describe('delivery: offline and updates', () => {
 
         // The first visit downloads ahead only what index.html names; the files this page
         // loaded before the worker controlled it are named to the worker and kept too.
-        const loaded = await t.page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .map((entry) => new URL(entry.name).pathname)
-            .filter((url) => url.startsWith('/assets/')),
-        );
+        const loadedAssets = () =>
+          t.page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => new URL(entry.name).pathname)
+              .filter((url) => url.startsWith('/assets/')),
+          );
         const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
         const named = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]));
+        // What is kept, against what the page has loaded by then (it may still load a file late).
         await expect
-          .poll(async () => (await cachedUrls(t.page)).filter((url) => url.startsWith('/assets/')).sort())
-          .toEqual([...new Set([...named, ...loaded])].sort());
+          .poll(async () => {
+            const kept = (await cachedUrls(t.page)).filter((url) => url.startsWith('/assets/')).sort();
+            const expected = [...new Set([...named, ...(await loadedAssets())])].sort();
+            return kept.join(' ') === expected.join(' ') ? 'same' : `kept ${kept.length}, expected ${expected.length}`;
+          })
+          .toBe('same');
         const built = readdirSync(path.join(WEB_DIST, 'assets')).filter((file) => /\.(js|css)$/.test(file));
         expect(built.length).toBeGreaterThan(named.size + 50);
 
         // Controlled from the next load on: a page opened then is kept as it is fetched.
-        await t.page.reload();
-        await t.page.locator('.nav-bar').first().waitFor();
+        await reloadApp(t.page);
         expect(await t.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
         await goTo(t.page, '/pages/me/index');
         await t.page.waitForLoadState('networkidle');

@@ -14,9 +14,9 @@ import {
   TIPS_CONFIRM,
   TIPS_TITLE,
 } from '@app/contract/messages/loan-pages.ts';
-import { RETRY } from '@app/contract/messages/app-shell.ts';
+import { RETRY, TAB_LOANS } from '@app/contract/messages/app-shell.ts';
 import { SERVER_ERROR } from '@app/contract/messages/request-errors.ts';
-import { clickBack, launch } from '../support/app.ts';
+import { clickBack, goTo, launch, reloadApp } from '../support/app.ts';
 import { expectNoSeriousAxeFindings } from '../support/axe.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
@@ -100,6 +100,16 @@ describe('the loan journey', () => {
     const popupClose = page.getByRole('button', { name: HOME_POPUP_CLOSE });
     await popupClose.waitFor();
     await shot(page, 'home-popup');
+    // Leaving the home with the popup open takes it away with the page: nothing is left over
+    // the next page, whose controls answer; not closed by the borrower, it is not recorded as
+    // seen, so the next visit shows it again.
+    await goTo(page, '/pages/me/index');
+    await page.locator('.home-popup').waitFor({ state: 'detached' });
+    await page.locator('.tab-bar .adm-tab-bar-item', { hasText: TAB_LOANS }).click();
+    await waitForRoute(page, '/pages/loans/index');
+    expect(await page.locator('.home-popup').count()).toBe(0);
+    await reloadApp(page);
+    await popupClose.waitFor();
     await popupClose.click();
     await popupClose.waitFor({ state: 'detached' });
     expect(await text(page, 'home-max-amount')).toMatch(/^\d{1,3}(,\d{3})+$/);

@@ -43,15 +43,9 @@ function watch(registration: ServiceWorkerRegistration | undefined): void {
   });
 }
 
-/**
- * The built files this page has loaded (its start modules and the code of the pages opened so
- * far). The worker precaches only the start (decision 0183); on a first visit the page is not
- * controlled, so the worker did not see these requests: named to it once it is active, it
- * keeps them from the browser's HTTP cache, and the pages already seen open offline too.
- */
-function loadedAssets(): string[] {
-  return performance
-    .getEntriesByType('resource')
+/** This origin's built files among resource timing entries. */
+function assetsOf(entries: readonly PerformanceEntry[]): string[] {
+  return entries
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === location.origin && url.pathname.startsWith(ASSETS_PATH) && !url.search)
     .map((url) => url.pathname);
@@ -59,9 +53,24 @@ function loadedAssets(): string[] {
 
 const ASSETS_PATH = '/assets/';
 
+/**
+ * The built files this page loads (its start modules and the code of the pages opened). The
+ * worker precaches only the start (decision 0183), and a page it does not control (a first
+ * visit) is not seen by it: once the worker is active, the page names what it has loaded,
+ * then each file it loads later, and the worker keeps them from the browser's HTTP cache, so
+ * the pages already seen open offline too.
+ */
 function nameLoadedAssets(): void {
   void navigator.serviceWorker.ready.then((registration) => {
-    registration.active?.postMessage({ type: 'CACHE_URLS', urls: loadedAssets() });
+    const name = (urls: string[]) => {
+      if (urls.length > 0) registration.active?.postMessage({ type: 'CACHE_URLS', urls });
+    };
+    name(assetsOf(performance.getEntriesByType('resource')));
+    if (typeof PerformanceObserver === 'undefined') return;
+    const observer = new PerformanceObserver((list) => name(assetsOf(list.getEntries())));
+    observer.observe({ type: 'resource' });
+    // Controlled from the next load on: the worker then sees the requests itself.
+    navigator.serviceWorker.addEventListener('controllerchange', () => observer.disconnect(), { once: true });
   });
 }
 

@@ -24,9 +24,9 @@ import { useLoanIndex, type LoanIndex } from '../api/loan-index.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { NoticeLine } from '../components/notice-line.tsx';
 import { ProductFacts, productMethodLabel } from '../components/product-summary.tsx';
-import { useDailyPopupDialog } from '../hooks/use-daily-popup.ts';
 import { useStartApplication } from '../hooks/use-start-application.ts';
 import { formatAmount, formatDate } from '../../../shared/utils/format.ts';
+import { DailyPopup } from '../components/daily-popup.tsx';
 import './loans-page.css';
 
 // Only an order whose payout failed needs it: its own chunk, out of the first view's JS (decision 0173).
@@ -40,7 +40,6 @@ const PayoutFailureNotice = lazy(() => import('../components/payout-failure-noti
 export default function LoansPage() {
   const { loggedIn } = useSession();
   const index = useLoanIndex(loggedIn);
-  useDailyPopupDialog(loggedIn, index.data !== undefined);
   return (
     <div className="page loans-page">
       <NavBar title={productName()} showBack={false} />
@@ -48,6 +47,7 @@ export default function LoansPage() {
         <QueryState query={index}>{(data) => <LoansHome data={data} />}</QueryState>
         <LenderFooter />
       </main>
+      <DailyPopup loggedIn={loggedIn} ready={index.data !== undefined} />
     </div>
   );
 }

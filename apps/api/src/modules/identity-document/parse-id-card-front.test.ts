@@ -5,6 +5,12 @@ import { normalizeOcrLine, parseIdCardFront, rocToIsoDate, type OcrLine } from '
 import { makeIdNumber, seededRandom } from './test-id-cards.ts';
 
 const lines = (...texts: string[]): OcrLine[] => texts.map((text) => ({ text, confidence: 90 }));
+/** A line of one-character words, each with its own confidence (0-100). */
+const wordLine = (...chars: Array<[string, number]>): OcrLine => ({
+  text: chars.map(([c]) => c).join(' '),
+  confidence: 90,
+  words: chars.map(([text, confidence]) => ({ text, confidence })),
+});
 
 describe('ROC dates', () => {
   it('converts 民國 years (+1911) and refuses dates that do not exist', () => {
@@ -133,34 +139,24 @@ describe('parseIdCardFront', () => {
   });
 
   it('offers two names, proposing neither, when one character is between two look-alikes read about as surely', () => {
-    const line = (...chars: Array<[string, number]>): OcrLine => ({
-      text: chars.map(([c]) => c).join(' '),
-      confidence: 90,
-      words: chars.map(([text, confidence]) => ({ text, confidence })),
-    });
-    const page = [line(['姓', 96], ['名', 96], ['王', 95], ['淑', 95], ['芛', 74])];
+    const page = [wordLine(['姓', 96], ['名', 96], ['王', 95], ['淑', 95], ['芛', 74])];
     const crops = [
-      line(['王', 96], ['淑', 95], ['芛', 94]),
-      line(['王', 96], ['淑', 91], ['芬', 94]),
-      line(['王', 96], ['淑', 89], ['芬', 67]),
-      line(['王', 95], ['淑', 86], ['芛', 93]),
+      wordLine(['王', 96], ['淑', 95], ['芛', 94]),
+      wordLine(['王', 96], ['淑', 91], ['芬', 94]),
+      wordLine(['王', 96], ['淑', 89], ['芬', 67]),
+      wordLine(['王', 95], ['淑', 86], ['芛', 93]),
     ];
     const reading = parseIdCardFront(page, [], { name: crops });
     expect(reading.fields.name).toEqual({ value: null, confidence: 0, choices: ['王淑芛', '王淑芬'] });
   });
 
   it('settles a first character torn between a surname and a look-alike that is none for the surname, and asks for a check', () => {
-    const line = (...chars: Array<[string, number]>): OcrLine => ({
-      text: chars.map(([c]) => c).join(' '),
-      confidence: 90,
-      words: chars.map(([text, confidence]) => ({ text, confidence })),
-    });
     // 誠 is no surname, 許 is: read about as surely, the surname is proposed, under the mark.
-    const page = [line(['姓', 96], ['名', 96], ['誠', 90], ['宇', 95], ['明', 95])];
+    const page = [wordLine(['姓', 96], ['名', 96], ['誠', 90], ['宇', 95], ['明', 95])];
     const crops = [
-      line(['許', 88], ['宇', 95], ['明', 94]),
-      line(['誠', 85], ['宇', 93], ['明', 95]),
-      line(['許', 80], ['宇', 94], ['明', 93]),
+      wordLine(['許', 88], ['宇', 95], ['明', 94]),
+      wordLine(['誠', 85], ['宇', 93], ['明', 95]),
+      wordLine(['許', 80], ['宇', 94], ['明', 93]),
     ];
     const reading = parseIdCardFront(page, [], { name: crops });
     expect(reading.fields.name.value).toBe('許宇明');
@@ -169,8 +165,12 @@ describe('parseIdCardFront', () => {
     expect(reading.fields.name.choices).toBeUndefined();
 
     // Two surnames (鄭 / 鄧) stay a choice for the borrower.
-    const both = parseIdCardFront([line(['姓', 96], ['名', 96], ['鄧', 90], ['宇', 95], ['明', 95])], [], {
-      name: [line(['鄭', 88], ['宇', 95], ['明', 94]), line(['鄧', 85], ['宇', 93], ['明', 95]), line(['鄭', 80], ['宇', 94], ['明', 93])],
+    const both = parseIdCardFront([wordLine(['姓', 96], ['名', 96], ['鄧', 90], ['宇', 95], ['明', 95])], [], {
+      name: [
+        wordLine(['鄭', 88], ['宇', 95], ['明', 94]),
+        wordLine(['鄧', 85], ['宇', 93], ['明', 95]),
+        wordLine(['鄭', 80], ['宇', 94], ['明', 93]),
+      ],
     });
     expect(both.fields.name).toEqual({ value: null, confidence: 0, choices: ['鄧宇明', '鄭宇明'] });
   });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
+import { trackChanges } from './reused-pages.ts';
 import { REPO_ROOT } from './server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -9,13 +10,15 @@ export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
 
 export interface TestBrowser {
   /**
-   * A fresh context (empty storage) with one page; console errors are collected.
+   * A page in a context of its own with empty storage (fresh, or reset after an earlier
+   * test: decision 0185); console errors are collected.
    * `bypassCSP` is for tests that inject code of their own into the page (the app itself
    * always runs under its Content Security Policy). `blockServiceWorkers` keeps the app's
    * service worker out, for tests that hold the page's own requests (`page.route` does not
    * see what a service worker answers).
    */
   newPage(options?: { allowConsole?: RegExp[]; bypassCSP?: boolean; blockServiceWorkers?: boolean }): Promise<TestPage>;
+  /** Closes the pages the file's tests left open (the worker's Chromium stays). */
   close(): Promise<void>;
   /**
    * What each page still open shows, for a failed test's report: its address, the text on
@@ -31,74 +34,145 @@ export interface TestPage {
   consoleErrors: string[];
   /** Fails when the page logged an error not matching `allowConsole`. */
   assertNoConsoleErrors(): void;
+  /** Ends the test's use of the page: reset and kept for a later test if unchanged, else closed with its context. */
   close(): Promise<void>;
 }
 
+/** Debian's chromium, never a downloaded one, launched once per worker process (workerChromium). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
- * Debian's chromium, never a downloaded one. `launch` gives every run a fresh temporary
- * profile folder (removed on close) and every test its own context with empty storage.
+ * The worker's Chromium: launched by its first test file (a fresh temporary profile) and kept
+ * for the files after it; it ends with the worker's process (Playwright closes what it
+ * launched when the process exits). Launched again if it went away.
+ */
+let chromiumOfWorker: Promise<Browser> | undefined;
+
+function workerChromium(): Promise<Browser> {
+  chromiumOfWorker ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).then((browser) => {
+    browser.on('disconnected', () => {
+      chromiumOfWorker = undefined;
+      idle.length = 0;
+    });
+    return browser;
+  });
+  return chromiumOfWorker;
+}
+
+/**
+ * Pages tests have closed unchanged, reset (resetForReuse), for the worker's next tests:
+ * taken by the same server and options. Beyond IDLE_PAGES_MAX the oldest is closed.
+ */
+const idle: KeptPage[] = [];
+const IDLE_PAGES_MAX = 4;
+
+/**
+ * A test file's browser: every test gets a page in a context of its own with empty storage
+ * (on the server given, in the worker's Chromium).
+ *
+ * A page a test has closed is kept for a later test when the test changed nothing a reset
+ * cannot undo (trackChanges): its listeners are removed, its storage (local, session,
+ * IndexedDB, cache storage, service workers), cookies and HTTP cache cleared for every origin
+ * it showed, and it waits on about:blank (decision 0185). Chromium's start of a renderer
+ * process is most of what a fresh context costs: about 2 s of CPU on this machine, against
+ * about 0.3 s for the reset (docs/benchmarks.md, Test suite).
  */
 export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await workerChromium();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   /** The pages not closed yet, each with its last console lines (every type). */
   const open = new Map<Page, string[]>();
+  /** Their contexts: closed with the file's browser if a test left them open. */
+  const openContexts = new Set<BrowserContext>();
+
+  async function openFresh(key: string, bypassCSP: boolean, blockServiceWorkers: boolean): Promise<KeptPage> {
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      baseURL: baseUrl,
+      locale: 'zh-TW',
+      bypassCSP,
+      serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const page = await context.newPage();
+    // File choosers stay intercepted for the page's life (a test takes one with
+    // waitForEvent('filechooser')). Playwright switches interception on when a first
+    // listener is added and off when the last is removed, without waiting for either, so a
+    // chooser opened by a click racing that switch could be missed: a CI run under load
+    // waited its 30 s for one after the click. The reset keeps this listener.
+    page.on('filechooser', keepFileChoosersIntercepted);
+    return { key, context, page, pageListeners: listenerSnapshot(asEmitter(page)), contextListeners: listenerSnapshot(asEmitter(context)) };
+  }
 
   return {
     async newPage({ allowConsole = [], bypassCSP = false, blockServiceWorkers = false } = {}) {
-      const context = await browser.newContext({
-        viewport: VIEWPORT,
-        baseURL: baseUrl,
-        locale: 'zh-TW',
-        bypassCSP,
-        serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
-      });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-      const page = await context.newPage();
-      // File choosers stay intercepted for the page's life (a test takes one with
-      // waitForEvent('filechooser')). Playwright switches interception on when a first
-      // listener is added and off when the last is removed, without waiting for either, so a
-      // chooser opened by a click racing that switch could be missed: a CI run under load
-      // waited its 30 s for one after the click.
-      page.on('filechooser', keepFileChoosersIntercepted);
+      const key = JSON.stringify([baseUrl, bypassCSP, blockServiceWorkers]);
+      const keptAt = idle.findLastIndex((candidate) => candidate.key === key);
+      const kept = (keptAt >= 0 ? idle.splice(keptAt, 1)[0] : undefined) ?? (await openFresh(key, bypassCSP, blockServiceWorkers));
+      const { page, context } = kept;
+      openContexts.add(context);
       const lastLines: string[] = [];
       open.set(page, lastLines);
-      context.on('close', () => open.delete(page));
       const consoleErrors: string[] = [];
       const allowed = (text: string) => allowConsole.some((re) => re.test(text));
-      page.on('console', (message) => {
-        const text = `${message.text()} (${message.location().url})`;
-        lastLines.push(`${message.type()}: ${text}`.slice(0, 300));
-        if (lastLines.length > LAST_CONSOLE_LINES) lastLines.shift();
-        if (message.type() === 'error' && !allowed(text)) consoleErrors.push(text);
-      });
-      page.on('pageerror', (error) => {
-        if (!allowed(error.message)) consoleErrors.push(`pageerror: ${error.message}`);
-      });
+      /** The documents' origins the page showed: their storage is cleared before reuse. */
+      const origins = new Set<string>([new URL(baseUrl).origin]);
+      const listeners: Listeners = {
+        console: (message) => {
+          const text = `${message.text()} (${message.location().url})`;
+          lastLines.push(`${message.type()}: ${text}`.slice(0, 300));
+          if (lastLines.length > LAST_CONSOLE_LINES) lastLines.shift();
+          if (message.type() === 'error' && !allowed(text)) consoleErrors.push(text);
+        },
+        pageerror: (error) => {
+          if (!allowed(error.message)) consoleErrors.push(`pageerror: ${error.message}`);
+        },
+        framenavigated: (frame) => {
+          const origin = originOf(frame.url());
+          if (origin) origins.add(origin);
+        },
+        contextClose: () => open.delete(page),
+      };
+      page.on('console', listeners.console);
+      page.on('pageerror', listeners.pageerror);
+      page.on('framenavigated', listeners.framenavigated);
+      context.on('close', listeners.contextClose);
+      const tracked = trackChanges(page, context);
+      let closed = false;
       return {
-        page,
-        context,
+        page: tracked.page,
+        context: tracked.context,
         consoleErrors,
         assertNoConsoleErrors() {
           if (consoleErrors.length > 0) throw new Error(`console errors:\n${consoleErrors.join('\n')}`);
         },
-        close: () => context.close(),
+        async close() {
+          if (closed) return;
+          closed = true;
+          open.delete(page);
+          openContexts.delete(context);
+          if (tracked.changed() === null && !page.isClosed() && (await resetForReuse(kept, origins))) {
+            idle.push(kept);
+            if (idle.length > IDLE_PAGES_MAX) await idle.shift()?.context.close();
+            return;
+          }
+          await context.close();
+        },
       };
     },
-    close: () => browser.close(),
+    async close() {
+      await Promise.all([...openContexts].map((context) => context.close()));
+      openContexts.clear();
+    },
     async describeOpenPages(label) {
       const failedDir = path.join(SCREENSHOT_DIR, 'failed');
       mkdirSync(failedDir, { recursive: true });
@@ -120,6 +194,116 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
       return reports.join('\n');
     },
   };
+}
+
+/** A page (with its own context) kept for reuse. */
+interface KeptPage {
+  key: string;
+  context: BrowserContext;
+  page: Page;
+  /** The listeners the page and its context had before any test used them. */
+  pageListeners: ListenerSnapshot;
+  contextListeners: ListenerSnapshot;
+}
+
+/** Every listener of an emitter, by event: what was there before a test's use of the page. */
+type ListenerSnapshot = Map<string | symbol, Set<unknown>>;
+
+interface Emitter {
+  eventNames(): (string | symbol)[];
+  listeners(event: string | symbol): unknown[];
+  off(event: string | symbol, listener: (...args: never[]) => unknown): unknown;
+}
+
+/** Playwright's page and context are Node-style emitters; their types name only on/off/once. */
+function asEmitter(object: Page | BrowserContext): Emitter {
+  return object as unknown as Emitter;
+}
+
+function listenerSnapshot(emitter: Emitter): ListenerSnapshot {
+  return new Map(emitter.eventNames().map((event) => [event, new Set(emitter.listeners(event))]));
+}
+
+/** Removes the listeners added since the snapshot: the test's own and those of its use (console...). */
+function removeListenersAddedSince(emitter: Emitter, before: ListenerSnapshot): void {
+  for (const event of emitter.eventNames()) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.off(event, listener as (...args: never[]) => unknown);
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('reset step timed out')), RESET_TIMEOUT).unref()),
+  ]);
+}
+
+interface Listeners {
+  console: (message: ConsoleMessage) => void;
+  pageerror: (error: Error) => void;
+  framenavigated: (frame: Frame) => void;
+  contextClose: () => void;
+}
+
+/**
+ * Makes a page the test has left as a fresh context's: every listener the test added
+ * removed (the standing file-chooser one kept), the context's other pages closed, the
+ * page's routes removed, the context back online, the viewport back to VIEWPORT, the page's
+ * session storage cleared, the page on about:blank, then each origin's storage (local,
+ * IndexedDB, cache storage, service workers), the cookies and the HTTP cache cleared. False when any step fails (a dialog
+ * left open, a crashed page): the page is then closed, not reused.
+ */
+async function resetForReuse(kept: KeptPage, origins: Set<string>): Promise<boolean> {
+  const { page, context } = kept;
+  let cdp: CDPSession | undefined;
+  try {
+    removeListenersAddedSince(asEmitter(page), kept.pageListeners);
+    removeListenersAddedSince(asEmitter(context), kept.contextListeners);
+    for (const other of context.pages()) {
+      if (other === page) continue;
+      const origin = originOf(other.url());
+      if (origin) origins.add(origin);
+      await withTimeout(other.close());
+    }
+    await withTimeout(page.unrouteAll({ behavior: 'ignoreErrors' }));
+    await withTimeout(context.setOffline(false));
+    const viewport = page.viewportSize();
+    if (viewport?.width !== VIEWPORT.width || viewport.height !== VIEWPORT.height) await withTimeout(page.setViewportSize(VIEWPORT));
+    if (originOf(page.url())) await withTimeout(page.evaluate(() => window.sessionStorage.clear()));
+    // Nothing the page sends as it is left (the vitals beacon, the launch mark) reaches the
+    // server: a fresh context's page is closed without being left, and a later test of the
+    // file may count what the server received.
+    cdp = await context.newCDPSession(page);
+    await withTimeout(cdp.send('Network.enable'));
+    await withTimeout(cdp.send('Network.setBlockedURLs', { urls: ['*'] }));
+    await page.goto('about:blank', { timeout: RESET_TIMEOUT });
+    await withTimeout(cdp.send('Network.setBlockedURLs', { urls: [] }));
+    await withTimeout(cdp.send('Network.disable'));
+    for (const origin of origins) {
+      await withTimeout(cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' }));
+    }
+    await withTimeout(cdp.send('Network.clearBrowserCache'));
+    await withTimeout(context.clearCookies());
+    await withTimeout(cdp.detach());
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How long a reset step may take before the page is given up (closed instead). */
+const RESET_TIMEOUT = 10_000;
+
+/** The origin of a document's address, null for about:, data: and the like. */
+function originOf(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The page's standing file-chooser listener: it does nothing, a test handles the chooser it waits for. */

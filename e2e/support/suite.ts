@@ -8,11 +8,12 @@ export interface E2ESuite {
 }
 
 /**
- * One real API server and one Chromium per test file. The server is an idle one of the run's
+ * One real API server and a browser per test file. The server is an idle one of the run's
  * pool started with the same environment (by any worker), reset to how it started (the
  * database emptied and seeded again: every file still starts on a fresh database), else a
- * new one (acquireServer); it goes back to the pool after the file. Chromium is launched per
- * file.
+ * new one (acquireServer); it goes back to the pool after the file. The browser is the
+ * worker's Chromium (launched once per worker); each test's page has a context of its own
+ * with empty storage (decision 0185).
  */
 export function useE2ESuite(options: StartServerOptions = {}): E2ESuite {
   let server: TestServer | undefined;

@@ -83,8 +83,9 @@ const IDLE_PAGES_MAX = 4;
  * cannot undo (trackChanges): its listeners are removed, its storage (local, session,
  * IndexedDB, cache storage, service workers), cookies and HTTP cache cleared for every origin
  * it showed, and it waits on about:blank (decision 0185). Chromium's start of a renderer
- * process is most of what a fresh context costs: about 2 s of CPU on this machine, against
- * about 0.3 s for the reset (docs/benchmarks.md, Test suite).
+ * process is most of what a fresh context costs: the app's page in a new context took 4.3-4.4 s
+ * of CPU on this machine, the same page reset and loaded again 2.5-2.8 s
+ * (scripts/bench-browser-page-cost.mjs; docs/benchmarks.md, Test suite).
  */
 export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
   const browser = await workerChromium();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { trackChanges } from './reused-pages.ts';
 import { REPO_ROOT } from './server.ts';
 
@@ -127,26 +127,20 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
       const allowed = (text: string) => allowConsole.some((re) => re.test(text));
       /** The documents' origins the page showed: their storage is cleared before reuse. */
       const origins = new Set<string>([new URL(baseUrl).origin]);
-      const listeners: Listeners = {
-        console: (message) => {
-          const text = `${message.text()} (${message.location().url})`;
-          lastLines.push(`${message.type()}: ${text}`.slice(0, 300));
-          if (lastLines.length > LAST_CONSOLE_LINES) lastLines.shift();
-          if (message.type() === 'error' && !allowed(text)) consoleErrors.push(text);
-        },
-        pageerror: (error) => {
-          if (!allowed(error.message)) consoleErrors.push(`pageerror: ${error.message}`);
-        },
-        framenavigated: (frame) => {
-          const origin = originOf(frame.url());
-          if (origin) origins.add(origin);
-        },
-        contextClose: () => open.delete(page),
-      };
-      page.on('console', listeners.console);
-      page.on('pageerror', listeners.pageerror);
-      page.on('framenavigated', listeners.framenavigated);
-      context.on('close', listeners.contextClose);
+      page.on('console', (message) => {
+        const text = `${message.text()} (${message.location().url})`;
+        lastLines.push(`${message.type()}: ${text}`.slice(0, 300));
+        if (lastLines.length > LAST_CONSOLE_LINES) lastLines.shift();
+        if (message.type() === 'error' && !allowed(text)) consoleErrors.push(text);
+      });
+      page.on('pageerror', (error) => {
+        if (!allowed(error.message)) consoleErrors.push(`pageerror: ${error.message}`);
+      });
+      page.on('framenavigated', (frame) => {
+        const origin = originOf(frame.url());
+        if (origin) origins.add(origin);
+      });
+      context.on('close', () => open.delete(page));
       const tracked = trackChanges(page, context);
       let closed = false;
       return {
@@ -241,24 +235,17 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   ]);
 }
 
-interface Listeners {
-  console: (message: ConsoleMessage) => void;
-  pageerror: (error: Error) => void;
-  framenavigated: (frame: Frame) => void;
-  contextClose: () => void;
-}
-
 /**
  * Makes a page the test has left as a fresh context's: every listener the test added
  * removed (the standing file-chooser one kept), the context's other pages closed, the
  * page's routes removed, the context back online, the viewport back to VIEWPORT, the page's
  * session storage cleared, the page on about:blank, then each origin's storage (local,
- * IndexedDB, cache storage, service workers), the cookies and the HTTP cache cleared. False when any step fails (a dialog
- * left open, a crashed page): the page is then closed, not reused.
+ * IndexedDB, cache storage, service workers), the cookies and the HTTP cache cleared.
+ * False when any step fails (a dialog left open, a crashed page): the page is then closed,
+ * not reused.
  */
 async function resetForReuse(kept: KeptPage, origins: Set<string>): Promise<boolean> {
   const { page, context } = kept;
-  let cdp: CDPSession | undefined;
   try {
     removeListenersAddedSince(asEmitter(page), kept.pageListeners);
     removeListenersAddedSince(asEmitter(context), kept.contextListeners);
@@ -276,7 +263,7 @@ async function resetForReuse(kept: KeptPage, origins: Set<string>): Promise<bool
     // Nothing the page sends as it is left (the vitals beacon, the launch mark) reaches the
     // server: a fresh context's page is closed without being left, and a later test of the
     // file may count what the server received.
-    cdp = await context.newCDPSession(page);
+    const cdp = await context.newCDPSession(page);
     await withTimeout(cdp.send('Network.enable'));
     await withTimeout(cdp.send('Network.setBlockedURLs', { urls: ['*'] }));
     await page.goto('about:blank', { timeout: RESET_TIMEOUT });

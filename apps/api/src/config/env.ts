@@ -180,8 +180,8 @@ const ZEnvSchema = z.object({
   // The median over a capture's frames (decision 0153); a floor only: copies score high too.
   FACE_MIN_ANTISPOOF: unitNumber(0.4),
   FACE_MIN_LIVENESS: unitNumber(0.7),
-  // From the measured false-accept curve of the aligned MobileFace descriptor (decision 0168, npm run bench:face).
-  FACE_MIN_SIMILARITY: unitNumber(0.68),
+  // From the measured false-accept curve of dlib's ResNet descriptor, 1 − distance (decision 0186, npm run bench:face).
+  FACE_MIN_SIMILARITY: unitNumber(0.61),
   FACE_MAX_FAILURES: positiveInt(3),
   FACE_CHECKS_PER_HOUR: positiveInt(40),
   OCR_CHECKS_PER_HOUR: positiveInt(20),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   alignedFaceCrop,
   cosineSimilarity,
+  DLIB_CHIP_TEMPLATE,
+  euclideanDistance,
   FIVE_POINT_TEMPLATE_112,
   fitSimilarity,
   fivePointsOfMesh,
@@ -56,6 +58,32 @@ describe('face alignment', () => {
     const wide = alignedFaceCrop(image, 510, 510, face, 112, 1.5);
     const span = (c: Float32Array) => Math.abs(c[(111 * 112 + 111) * 3]! - c[0]!) + Math.abs(c[(111 * 112 + 111) * 3 + 1]! - c[1]!);
     expect(span(wide)).toBeGreaterThan(span(crop) * 1.3);
+  });
+
+  it("draws the crop on dlib's 150 px chip when given that template: the face points land on its points", () => {
+    const image = coordinateImage();
+    const face = moved(DLIB_CHIP_TEMPLATE.points, 1.5, 8, 120, 60);
+    const crop = alignedFaceCrop(image, 510, 510, face, 150, 1, DLIB_CHIP_TEMPLATE);
+    expect(crop).toHaveLength(150 * 150 * 3);
+    for (const [tx, ty] of DLIB_CHIP_TEMPLATE.points) {
+      const x = Math.round(tx);
+      const y = Math.round(ty);
+      const [sx, sy] = moved([[x, y]], 1.5, 8, 120, 60)[0]!;
+      expect(Math.abs(crop[(y * 150 + x) * 3]! - sx / 2)).toBeLessThan(1.5);
+      expect(Math.abs(crop[(y * 150 + x) * 3 + 1]! - sy / 2)).toBeLessThan(1.5);
+    }
+    // dlib's chip shows the face larger than ArcFace's template (the eyes 53 px apart against
+    // 47 px at 150 px): the same face drawn on both spans less of the photo on dlib's.
+    const arcface = alignedFaceCrop(image, 510, 510, face, 150);
+    const span = (c: Float32Array) => Math.abs(c[(149 * 150 + 149) * 3]! - c[0]!);
+    expect(span(crop)).toBeLessThan(span(arcface) * 0.95);
+  });
+
+  it('measures the Euclidean distance of two descriptors, and none between descriptors that cannot be compared', () => {
+    expect(euclideanDistance([0, 3], [4, 0])).toBe(5);
+    expect(euclideanDistance([1, 2, 3], [1, 2, 3])).toBe(0);
+    expect(euclideanDistance([], [])).toBe(Infinity);
+    expect(euclideanDistance([1], [1, 2])).toBe(Infinity);
   });
 
   it('takes the five points from a 468-point mesh and none from a missing one', () => {

@@ -21,6 +21,29 @@ export const FIVE_POINT_TEMPLATE_112: readonly Point[] = [
   [70.7299, 92.2041],
 ];
 
+/**
+ * dlib's face chip (get_face_chip_details, 150 px, padding 0.25), which its ResNet
+ * descriptor was trained on, as five points: the mean face shape's eye centres (the
+ * means of points 36-41 and 42-47), nose tip (30) and mouth corners (48, 54), mapped by
+ * (v + 0.25) / 1.5 x 150. dlib fits all of its landmarks; the five are its summary.
+ */
+export const DLIB_CHIP_TEMPLATE_150: readonly Point[] = [
+  [47.5492, 46.599],
+  [100.4761, 46.599],
+  [74.0127, 76.5625],
+  [50.4149, 103.0233],
+  [97.6104, 103.0233],
+];
+
+/** A five-point template and the side of the square crop it is drawn in. */
+export interface FaceTemplate {
+  side: number;
+  points: readonly Point[];
+}
+
+export const ARCFACE_TEMPLATE: FaceTemplate = { side: 112, points: FIVE_POINT_TEMPLATE_112 };
+export const DLIB_CHIP_TEMPLATE: FaceTemplate = { side: 150, points: DLIB_CHIP_TEMPLATE_150 };
+
 /** MediaPipe face-mesh landmark indices (468 points): eye corners, nose tip, mouth corners. */
 const MESH = { eyeLeft: [33, 133], eyeRight: [362, 263], noseTip: 1, mouthLeft: 61, mouthRight: 291 } as const;
 
@@ -71,8 +94,9 @@ export function fitSimilarity(from: readonly Point[], to: readonly Point[]): [nu
 
 /**
  * The aligned crop (size x size, RGB values 0-255, row-major HWC) of the face whose five
- * points are `points`, sampled from an RGB image (`data`, `width` x `height`). `margin` > 1
- * shows more around the face (the template is shrunk towards the crop's centre by it).
+ * points are `points`, sampled from an RGB image (`data`, `width` x `height`), drawn on
+ * `template` scaled to `size`. `margin` > 1 shows more around the face (the template is
+ * shrunk towards the crop's centre by it).
  * Pixels beyond the photo repeat its edge.
  */
 export function alignedFaceCrop(
@@ -82,10 +106,15 @@ export function alignedFaceCrop(
   points: readonly Point[],
   size: number,
   margin = 1,
+  template: FaceTemplate = ARCFACE_TEMPLATE,
 ): Float32Array {
-  const scale = size / 112;
-  const template = FIVE_POINT_TEMPLATE_112.map(([x, y]): Point => [((x - 56) / margin + 56) * scale, ((y - 56) / margin + 56) * scale]);
-  const [a, b, tx, ty] = fitSimilarity(points, template);
+  const scale = size / template.side;
+  const centre = template.side / 2;
+  const target = template.points.map(([x, y]): Point => [
+    ((x - centre) / margin + centre) * scale,
+    ((y - centre) / margin + centre) * scale,
+  ]);
+  const [a, b, tx, ty] = fitSimilarity(points, target);
   const det = a * a + b * b;
   const out = new Float32Array(size * size * 3);
   const pixel = (x: number, y: number, c: number) =>
@@ -123,4 +152,12 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
     nb += b[i]! * b[i]!;
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** Euclidean distance of two descriptors of the same length (Infinity when they differ or are empty). */
+export function euclideanDistance(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || a.length !== b.length) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
+  return Math.sqrt(sum);
 }

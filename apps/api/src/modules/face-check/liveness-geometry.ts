@@ -60,11 +60,10 @@ export const DEFAULT_LIVENESS_RULES: LivenessRules = {
   blinkClosedRatio: 0.6,
   minCloserGrowth: 1.2,
   minPlanarResidual: 0.03,
-  // MobileFace's cosine similarity (decision 0168), not faceres's 0.5 it was set for: a head
-  // turned 23° scores 0.48-0.61 against its first frame, and 0.5 refused a third of genuine
-  // turn-left captures (npm run bench:kyc -- face, 2026-11-28); two different people pass
-  // 0.40 in about 2 pairs of 100 (benchmarks.md, the MobileFace curve).
-  minFrameSimilarity: 0.4,
+  // On dlib's ResNet scale, 1 − distance (decision 0186): the man's turn captures, frames
+  // of photos from different days, keep 0.58-0.82 against their first frame; two different
+  // people reach 0.50 in about 14 pairs of 1,000 (benchmarks.md, the descriptor curve).
+  minFrameSimilarity: 0.5,
   minAntispoof: 0.4,
   minLiveness: 0.5,
 };

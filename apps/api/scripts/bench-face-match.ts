@@ -36,6 +36,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { loadConfig } from '../src/config/env.ts';
 import { portraitDescriptor } from '../src/modules/face-check/compare-face.ts';
 import { createHumanFaceEngine, PRODUCTION_DESCRIPTOR, type DescriptorModelName } from '../src/modules/face-check/human-face-engine.ts';
 import { facematchCell, idCardWithPortrait } from '../src/modules/face-check/liveness-test-frames.ts';
@@ -223,6 +224,10 @@ function report(
   );
   console.log(
     `operating point (false accepts ≤ 1 in 1,000): threshold ${operating.toFixed(3)} — false accepts ${(rate(impostor, (v) => v >= operating) * 1000).toFixed(2)} per 1000 (${impostor.filter((v) => v >= operating).length}), genuine ${(rate(genuine, (v) => v >= operating) * 100).toFixed(1)} %, of two different photos ${(rate(crossPhoto, (v) => v >= operating) * 100).toFixed(1)} %, the listed man's other photos ${(rate(listedMan, (v) => v >= operating) * 100).toFixed(1)} %`,
+  );
+  const configured = loadConfig({}).face.minSimilarity;
+  console.log(
+    `at the configured threshold ${configured} (FACE_MIN_SIMILARITY): false accepts ${(rate(impostor, (v) => v >= configured) * 1000).toFixed(2)} per 1000 (${impostor.filter((v) => v >= configured).length}), genuine ${(rate(genuine, (v) => v >= configured) * 100).toFixed(1)} %, of two different photos ${(rate(crossPhoto, (v) => v >= configured) * 100).toFixed(1)} %`,
   );
   console.log('threshold | false accepts (impostor ≥ t) | genuine accepted (≥ t) | of two different photos');
   for (let t = 0.3; t <= 0.961; t += 0.02) {

@@ -161,7 +161,7 @@ describe("a review's face attempts", () => {
     expect(turn!.scores).toEqual([
       { key: 'antispoof', value: 0.71, threshold: 0.4, direction: 'atLeast', passed: true },
       { key: 'liveness', value: 0.8, threshold: 0.5, direction: 'atLeast', passed: true },
-      { key: 'frameSimilarity', value: 0.93, threshold: 0.4, direction: 'atLeast', passed: true },
+      { key: 'frameSimilarity', value: 0.93, threshold: 0.5, direction: 'atLeast', passed: true },
       { key: 'turnDegrees', value: 24.5, threshold: 10, direction: 'atLeast', passed: true },
       { key: 'planarResidual', value: 0.011, threshold: 0.03, direction: 'atLeast', passed: false },
     ]);

@@ -163,13 +163,14 @@ async function measure(model: DescriptorModelName, set: Photo[], descriptorDir: 
     `rss: ${mb(rssBefore)} before the engine, ${mb(rssLoaded)} with its models loaded, ${mb(process.memoryUsage().rss)} after the set`,
   );
   // Every selfie against every card, once; the labellings only sort the pairs.
-  const pairs: Array<{ selfie: number; card: number; transform: string; similarity: number }> = [];
+  const pairs: Array<{ selfie: number; card: number; transform: string; found: boolean; similarity: number }> = [];
   for (const selfie of selfies) {
     for (const card of cards) {
       pairs.push({
         selfie: selfie.index,
         card: card.index,
         transform: card.transform,
+        found: card.descriptor !== undefined,
         similarity: card.descriptor ? engine.similarity(selfie.descriptor, card.descriptor) : 0,
       });
     }
@@ -187,7 +188,7 @@ async function measure(model: DescriptorModelName, set: Photo[], descriptorDir: 
 /** The curve, the operating point and the highest impostor pairs of one labelling. */
 function report(
   labelling: string,
-  pairs: Array<{ selfie: number; card: number; transform: string; similarity: number }>,
+  pairs: Array<{ selfie: number; card: number; transform: string; found: boolean; similarity: number }>,
   personOf: (index: number) => string,
   isListedMan: (index: number) => boolean,
 ): void {
@@ -204,7 +205,8 @@ function report(
       genuine.push(pair.similarity);
       if (pair.card !== pair.selfie) crossPhoto.push(pair.similarity);
       const key = pair.card === pair.selfie ? pair.transform : 'other photo';
-      byTransform.set(key, [...(byTransform.get(key) ?? []), pair.similarity]);
+      // By kind, only the cards where a face was found (the others count 0 above).
+      if (pair.found) byTransform.set(key, [...(byTransform.get(key) ?? []), pair.similarity]);
     } else {
       impostor.push(pair.similarity);
       const key = [selfiePerson, cardPerson].sort().join(' ~ ');

@@ -181,7 +181,7 @@ const ZEnvSchema = z.object({
   FACE_MIN_ANTISPOOF: unitNumber(0.4),
   FACE_MIN_LIVENESS: unitNumber(0.7),
   // From the measured false-accept curve of dlib's ResNet descriptor, 1 − distance (decision 0186, npm run bench:face).
-  FACE_MIN_SIMILARITY: unitNumber(0.61),
+  FACE_MIN_SIMILARITY: unitNumber(0.615),
   FACE_MAX_FAILURES: positiveInt(3),
   FACE_CHECKS_PER_HOUR: positiveInt(40),
   OCR_CHECKS_PER_HOUR: positiveInt(20),

@@ -89,8 +89,8 @@ describe('the face engine (real models)', () => {
     "matches most of the man's photos of other days with each other's ID cards, and none of four other people's",
     { timeout: 120_000 },
     async () => {
-      // The man of the facematch sheet's first row, photos of different years: 36 of these 42
-      // pairs pass with dlib's ResNet at its 0.61; the MobileFace descriptor of decision 0168
+      // The man of the facematch sheet's first row, photos of different years: 40 of these 42
+      // pairs pass with dlib's ResNet at its 0.615; the MobileFace descriptor of decision 0168
       // passed 21 at its 0.68 (decision 0186).
       const cells = [0, 1, 2, 5, 6, 7, 8];
       const stills = await Promise.all(cells.map(async (cell) => (await oneFace(await facematchCell(cell))).descriptor));
@@ -105,7 +105,7 @@ describe('the face engine (real models)', () => {
         }
       }
       expect(pairs).toBe(42);
-      expect(passed).toBeGreaterThanOrEqual(32);
+      expect(passed).toBeGreaterThanOrEqual(34);
       // The facedetect sheet's person 0 is the man himself (decision 0186), so not one of them.
       const others = await Promise.all([1, 2, 3, 4].map(async (person) => (await oneFace(await photos.selfie(person))).descriptor));
       for (const other of others) for (const card of cards) expect(engine.similarity(other, card)).toBeLessThan(config.minSimilarity);

@@ -61,8 +61,8 @@ export const DEFAULT_LIVENESS_RULES: LivenessRules = {
   minCloserGrowth: 1.2,
   minPlanarResidual: 0.03,
   // On dlib's ResNet scale, 1 − distance (decision 0186): the man's turn captures, frames
-  // of photos from different days, keep 0.58-0.82 against their first frame; two different
-  // people reach 0.50 in about 14 pairs of 1,000 (benchmarks.md, the descriptor curve).
+  // of photos from different days, keep 0.59-0.67 against their first frame; two different
+  // people reach 0.50 in about 22 pairs of 1,000 (benchmarks.md, the descriptor curve).
   minFrameSimilarity: 0.5,
   minAntispoof: 0.4,
   minLiveness: 0.5,

@@ -30,16 +30,24 @@ export const FACEMATCH_CELLS = { turn_left: [6, 0, 1, 5, 2, 7], turn_right: [1, 
 export const facematchSheet = () => `data:image/jpeg;base64,${readFileSync(SHEET).toString('base64')}`;
 export const cellBox = (cell: number) => ({ x: Math.round(2 + cell * 106.6), y: 284, width: 100, height: 96 });
 
-export async function useFakeCamera(page: Page): Promise<void> {
+/**
+ * `warpedPhoto`: instead of his photos in turn, one photo of him (the first of the turn,
+ * facing the camera) seen as a flat picture turned about its vertical axis, 8° further for
+ * each frame the page records, up to 40°, the way the challenge asks: what holding up a
+ * printed photo and turning it shows. Drawn in thin vertical strips, each scaled by its
+ * distance in perspective (the plane 2.5 widths from the camera), so the picture is a true
+ * plane in perspective, not a face.
+ */
+export async function useFakeCamera(page: Page, options: { warpedPhoto?: boolean } = {}): Promise<void> {
   await page.evaluate(
-    ({ src, prompts, cells, boxes }) => {
+    ({ src, prompts, cells, boxes, warped }) => {
       const canvas = document.createElement('canvas');
       canvas.width = 480;
       canvas.height = 640;
       const c = canvas.getContext('2d')!;
       const img = new Image();
       img.src = src;
-      let playing: { cells: number[]; recorded: number } | null = null;
+      let playing: { cells: number[]; recorded: number; asked: string } | null = null;
       // The page draws each frame from the video, then encodes it: an encoding while a
       // challenge plays is a frame taken. The frame is what the camera shows at that moment
       // (the video element shows the stream a frame or two late, and a frame taken just as
@@ -67,9 +75,27 @@ export async function useFakeCamera(page: Page): Promise<void> {
         // first, or the frame taken as the recording starts (before the page shows the bare
         // prompt) would show the face of before and the turn be measured from the wrong start.
         const asked = (Object.keys(prompts) as Array<keyof typeof prompts>).find((key) => text.endsWith(prompts[key]));
-        if (asked && asked in cells && !playing) playing = { cells: cells[asked as keyof typeof cells], recorded: 0 };
+        if (asked && asked in cells && !playing) playing = { cells: cells[asked as keyof typeof cells], recorded: 0, asked };
         if (!text) playing = null;
         const sequence = playing?.cells ?? cells.turn_left;
+        if (warped) {
+          // One photo, turned as a plane: the source column at X (from the photo's centre,
+          // in drawn px) lands at X·cos θ·s with its height scaled by s = D / (D + X·sin θ).
+          const box = boxes[cells.turn_left[0]!]!;
+          const turn = (playing?.asked === 'turn_right' ? -1 : 1) * Math.min(40, 8 * (playing?.recorded ?? 0));
+          const theta = (turn * Math.PI) / 180;
+          const distance = 2.5 * 250;
+          const strips = 50;
+          for (let j = 0; j < strips; j++) {
+            const x = -125 + (j + 0.5) * (250 / strips);
+            const scale = distance / (distance + x * Math.sin(theta));
+            const width = (250 / strips) * Math.cos(theta) * scale;
+            const left = 240 + x * Math.cos(theta) * scale - width / 2;
+            const sourceWidth = box.width / strips;
+            c.drawImage(img, box.x + j * sourceWidth, box.y, sourceWidth, box.height, left, 320 - 120 * scale, width + 0.5, 240 * scale);
+          }
+          return;
+        }
         const index = Math.min(sequence.length - 1, playing?.recorded ?? 0);
         const box = boxes[sequence[index]!]!;
         c.drawImage(img, box.x, box.y, box.width, box.height, 115, 200, 250, 240);
@@ -89,6 +115,7 @@ export async function useFakeCamera(page: Page): Promise<void> {
       prompts: FACE_CHALLENGE_PROMPTS,
       cells: { turn_left: [...FACEMATCH_CELLS.turn_left], turn_right: [...FACEMATCH_CELLS.turn_right] },
       boxes: Object.fromEntries([0, 1, 2, 5, 6, 7, 8, 14, 16].map((cell) => [cell, cellBox(cell)])),
+      warped: options.warpedPhoto === true,
     },
   );
 }

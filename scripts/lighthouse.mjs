@@ -10,9 +10,10 @@
 //   npm run lighthouse -- --pages loans,login  only those pages (never with --update-docs)
 //   npm run lighthouse -- --save-assets     also keep each run's trace (for the Performance panel)
 //
-// Exit status: 0 when every page meets the targets (performance >= 95, accessibility
-// >= 95, best practices 100, LCP <= 2.0 s, CLS <= 0.05), 1 otherwise: a budget is a
-// script's exit status. Reports (JSON) go to a temporary folder, named in the output.
+// Exit status: 0 when every page meets its targets (TARGETS: the public first views
+// performance >= 95 and LCP <= 2.0 s, a borrower's pages performance >= 90; every page
+// accessibility >= 95, best practices 100, CLS 0), 1 otherwise: a budget is a script's
+// exit status. Reports (JSON) go to a temporary folder, named in the output.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -47,7 +48,17 @@ function assertAsked(page, report) {
     throw new Error(`${page.name}: no request to ${page.asks}; not measured as a logged-in borrower`);
 }
 
-export const TARGETS = { performance: 95, accessibility: 95, bestPractices: 100, lcpMs: 2000, cls: 0.05 };
+/**
+ * The targets (docs/budgets.md, decision 0187). The public first views come rendered in the
+ * HTML, so their largest paint can be early; a borrower's page paints its frame at once
+ * but its largest element is the borrower's own data, a request after the session is
+ * read, so it is held to performance ≥ 90 without an LCP bound.
+ */
+export const TARGETS = {
+  visitor: { performance: 95, lcpMs: 2000 },
+  borrower: { performance: 90, lcpMs: Infinity },
+  every: { accessibility: 95, bestPractices: 100, cls: 0 },
+};
 
 // The same switches as the browser tests' Chromium (e2e/support/browser.ts).
 const CHROME_FLAGS = [
@@ -199,13 +210,14 @@ function medianRun(results) {
   return results.find((r) => r.performance === target);
 }
 
-function meets(r) {
+function meets(name, r) {
+  const own = TARGETS[PAGES.find((page) => page.name === name).as];
   return (
-    r.performance >= TARGETS.performance &&
-    r.accessibility >= TARGETS.accessibility &&
-    r.bestPractices >= TARGETS.bestPractices &&
-    r.lcpMs <= TARGETS.lcpMs &&
-    r.cls <= TARGETS.cls
+    r.performance >= own.performance &&
+    r.lcpMs <= own.lcpMs &&
+    r.accessibility >= TARGETS.every.accessibility &&
+    r.bestPractices >= TARGETS.every.bestPractices &&
+    r.cls <= TARGETS.every.cls
   );
 }
 
@@ -216,7 +228,7 @@ function table(rows) {
   ];
   for (const { name, r } of rows) {
     lines.push(
-      `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcpMs / 1000).toFixed(1)} s | ${(r.fcpMs / 1000).toFixed(1)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KiB | ${meets(r) ? 'met' : 'not met'} |`,
+      `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcpMs / 1000).toFixed(1)} s | ${(r.fcpMs / 1000).toFixed(1)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KiB | ${meets(name, r) ? 'met' : 'not met'} |`,
     );
   }
   const misses = rows
@@ -270,7 +282,7 @@ async function main() {
   const text = table(rows);
   console.log(`\n${text}\n\nReports: ${reports}`);
   if (args.includes('--update-docs')) updateDocs(text);
-  const missed = rows.filter(({ r }) => !meets(r)).map(({ name }) => name);
+  const missed = rows.filter(({ name, r }) => !meets(name, r)).map(({ name }) => name);
   if (missed.length > 0) {
     console.error(`\nTargets not met on: ${missed.join(', ')}`);
     process.exitCode = 1;

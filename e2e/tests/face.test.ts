@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   FACE_CAPTURE_NO_CAMERA_REVIEW,
@@ -31,6 +32,23 @@ const MOBILE_NO_CAMERA = '0987650506';
 const MOBILE_PHOTO = '0987650507';
 const suite = useE2ESuite();
 const t = usePagePerFile(suite);
+
+/** A new borrower on a page of their own, logged in with steps 1-4 saved; no console error by the end. */
+async function asNewBorrowerAtStepFive(mobile: string, body: (page: Page) => Promise<void>): Promise<void> {
+  const own = await suite.browser.newPage();
+  const page = own.page;
+  try {
+    await launch(page, '/pages/login/index');
+    await loginWithCode(page, suite.server.baseUrl, mobile);
+    await waitForRoute(page, '/pages/loans/index');
+    const api = await pageApi(page, suite.server.baseUrl);
+    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+    await body(page);
+    own.assertNoConsoleErrors();
+  } finally {
+    await own.close();
+  }
+}
 
 describe('step 5 (face) in the browser', () => {
   it(
@@ -88,14 +106,7 @@ describe('step 5 (face) in the browser', () => {
     'a photo of the person held up and turned as the challenge asks is refused: the page says so and step 5 stays undone',
     { timeout: 180_000 },
     async () => {
-      const own = await suite.browser.newPage();
-      const page = own.page;
-      try {
-        await launch(page, '/pages/login/index');
-        await loginWithCode(page, suite.server.baseUrl, MOBILE_PHOTO);
-        await waitForRoute(page, '/pages/loans/index');
-        const api = await pageApi(page, suite.server.baseUrl);
-        await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+      await asNewBorrowerAtStepFive(MOBILE_PHOTO, async (page) => {
         await launch(page, '/pages/me/faceDome');
         // The camera shows one photo of the card holder, turned as a flat picture.
         await useFakeCamera(page, { warpedPhoto: true });
@@ -117,10 +128,7 @@ describe('step 5 (face) in the browser', () => {
         await launch(page, '/pages/aptitude');
         await page.getByTestId('aptitude-face').waitFor();
         expect(await page.getByTestId('aptitude-face').getAttribute('data-done')).toBe('false');
-        own.assertNoConsoleErrors();
-      } finally {
-        await own.close();
-      }
+      });
     },
   );
 
@@ -129,14 +137,7 @@ describe('step 5 (face) in the browser', () => {
     { timeout: 180_000 },
     async () => {
       // A page of its own: no fake camera (Chromium without a camera device refuses getUserMedia).
-      const own = await suite.browser.newPage();
-      const page = own.page;
-      try {
-        await launch(page, '/pages/login/index');
-        await loginWithCode(page, suite.server.baseUrl, MOBILE_NO_CAMERA);
-        await waitForRoute(page, '/pages/loans/index');
-        const api = await pageApi(page, suite.server.baseUrl);
-        await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+      await asNewBorrowerAtStepFive(MOBILE_NO_CAMERA, async (page) => {
         await launch(page, '/pages/me/face');
         await page.getByText(FACE_CAPTURE_NO_CAMERA_REVIEW).waitFor();
         await shot(page, 'face-no-camera');
@@ -145,10 +146,7 @@ describe('step 5 (face) in the browser', () => {
           .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await facePhoto(page, 'selfie') });
         await page.getByText(FACE_STEP_REVIEW).waitFor({ timeout: 120_000 });
         await page.waitForFunction(() => window.location.hash.split('?')[0] === '#/pages/loans/applyFor', undefined, { timeout: 60_000 });
-        own.assertNoConsoleErrors();
-      } finally {
-        await own.close();
-      }
+      });
     },
   );
 });

@@ -122,8 +122,11 @@ describe('step 5 (face) in the browser', () => {
           undefined,
           { timeout: 120_000 },
         );
-        expect([FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED]).toContain(await shown.jsonValue());
+        const message = await shown.jsonValue();
+        expect([FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED]).toContain(message);
+        // Once the toast has gone, the page still says why, above the camera.
         await shot(page, 'face-photo-refused');
+        expect(await page.getByTestId('face-refusal').textContent()).toBe(message);
         expect(page.url()).not.toContain('/pages/loans/applyFor');
         await launch(page, '/pages/aptitude');
         await page.getByTestId('aptitude-face').waitFor();

@@ -80,11 +80,14 @@ export async function requestUpload(url: string, form: FormData, options: Reques
 
 /** Shows what the request layer left to the caller (a business message) as an error toast. */
 export function showRequestError(error: unknown): void {
-  if (isRequestError(error)) {
-    if (!error.handled && error.kind !== 'status-zero' && error.message) toastError(error.message);
-    return;
-  }
-  if (error instanceof Error && error.message) toastError(error.message);
+  const text = requestErrorText(error);
+  if (text) toastError(text);
+}
+
+/** What a failed call says to the user (showRequestError's text); null for one the request layer already handled. */
+export function requestErrorText(error: unknown): string | null {
+  if (isRequestError(error)) return !error.handled && error.kind !== 'status-zero' && error.message ? error.message : null;
+  return error instanceof Error && error.message ? error.message : null;
 }
 
 /** One of the caller's own uploaded images, as a Blob (see request-core.ts). */

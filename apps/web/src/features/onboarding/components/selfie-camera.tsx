@@ -46,12 +46,15 @@ export interface CameraHandle {
 export function SelfieCamera({
   disabled,
   prompt,
+  refusal = null,
   onPhoto,
   onCamera,
 }: {
   disabled: boolean;
   /** The challenge shown over the video while recording, or null. */
   prompt: string | null;
+  /** Why the last try was refused: shown where the hint is, until the page clears it. */
+  refusal?: string | null;
   onPhoto: (photo: Blob) => void;
   onCamera: (camera: CameraHandle) => void;
 }) {
@@ -131,7 +134,13 @@ export function SelfieCamera({
           </p>
         ) : null}
       </div>
-      <p className="selfie-camera-hint">{cameraFailed ? T.FACE_CAPTURE_NO_CAMERA_REVIEW : T.FACE_CAPTURE_HINT}</p>
+      {refusal ? (
+        <p className="selfie-camera-hint selfie-camera-refusal" data-testid="face-refusal">
+          {refusal}
+        </p>
+      ) : (
+        <p className="selfie-camera-hint">{cameraFailed ? T.FACE_CAPTURE_NO_CAMERA_REVIEW : T.FACE_CAPTURE_HINT}</p>
+      )}
       <div className="selfie-camera-actions">
         {stream ? (
           <Button block color="primary" size="large" shape="rounded" disabled={disabled} onClick={() => onCamera(camera)}>

@@ -1,7 +1,7 @@
 import { STEP_FACE } from '@app/contract/messages/app-shell.ts';
 import * as T from '@app/contract/messages/face-pages.ts';
 import { PAGE_LOGIN_PROMPT } from '@app/contract/messages/onboarding-pages.ts';
-import { showRequestError } from '../../../shared/api/request.ts';
+import { requestErrorText, showRequestError } from '../../../shared/api/request.ts';
 import { useQueryCashUser } from '../../../shared/api/query-cash-user.ts';
 import { ROUTES } from '../../../shared/config/route-paths.ts';
 import { useContinueOnboarding } from '../../../shared/hooks/use-continue-onboarding.ts';
@@ -23,7 +23,7 @@ const READ_MS = 1200;
  * page shows the challenge the server chose (turn the head, …), checked on the server
  * (one face, active liveness over the frames, the ID card's portrait). Without a camera, a
  * picked photo goes to staff review (never an automatic pass). A refusal shows the server's
- * message and the user takes another; when the step is complete (passed, or handed to
+ * message (a toast, and in the camera's hint line until the next try) and the user takes another; when the step is complete (passed, or handed to
  * staff after repeated failures) the borrower goes on to what they were doing: a step
  * still to do, else the application.
  */
@@ -35,8 +35,12 @@ export default function FacePage() {
   const done = me.data?.steps.find((step) => step.key === 'face')?.done ?? false;
 
   const [prompt, setPrompt] = useState<string | null>(null);
+  // Why the last try was refused, kept in the camera's hint line until the next one starts:
+  // the toast that says it is gone in two seconds, while the borrower was looking at the camera.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function check(still: Blob, capture: ((challenge: TFaceChallenge) => Promise<CaptureFrame[]>) | null) {
+    setRefusal(null);
     try {
       const { review } = await verify.mutateAsync({ still, capture });
       toastSuccess(review ? T.FACE_STEP_REVIEW : T.FACE_STEP_DONE);
@@ -44,6 +48,7 @@ export default function FacePage() {
     } catch (error) {
       if (error instanceof UploadBlockedError) return;
       showRequestError(error);
+      setRefusal(requestErrorText(error));
       // The third failure completes the step (manual review): the refreshed state says so.
       const fresh = await me.refetch();
       if (fresh.data?.steps.find((step) => step.key === 'face')?.done) await continueOnboarding();
@@ -83,6 +88,7 @@ export default function FacePage() {
         <SelfieCamera
           disabled={verify.isPending}
           prompt={prompt}
+          refusal={refusal}
           onPhoto={(photo) => void check(photo, null)}
           onCamera={(camera) => void onCamera(camera)}
         />

@@ -9,7 +9,7 @@ import {
   FACE_STEP_DONE,
   FACE_STEP_REVIEW,
 } from '@app/contract/messages/face-pages.ts';
-import { FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED } from '@app/contract/messages/face-check.ts';
+import { FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED, faceRefusalWithTriesLeft } from '@app/contract/messages/face-check.ts';
 import { launch } from '../support/app.ts';
 import { pageApi } from '../support/page-api.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
@@ -123,7 +123,8 @@ describe('step 5 (face) in the browser', () => {
           { timeout: 120_000 },
         );
         const message = await shown.jsonValue();
-        expect([FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED]).toContain(message);
+        // The borrower's first refusal, with the tries left before staff review.
+        expect([FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED].map((refused) => faceRefusalWithTriesLeft(refused, 2))).toContain(message);
         // Once the toast has gone, the page still says why, above the camera.
         await shot(page, 'face-photo-refused');
         expect(await page.getByTestId('face-refusal').textContent()).toBe(message);

@@ -17,6 +17,9 @@ export const FACE_ID_CARD_REQUIRED = '請先完成身分證照片上傳（第 3 
 export const FACE_ID_CARD_NO_FACE = '身分證正面照片中找不到人像，請重新上傳清楚的身分證正面';
 export const FACE_MISMATCH = '自拍照與身分證照片比對不符，請本人重新拍攝';
 export const FACE_MANUAL_REVIEW = '人臉識別已多次未通過，已轉由專人審核，審核結果將以簡訊通知您';
+/** A refusal that still leaves tries: the message, and how many are left before staff review (FACE_MAX_FAILURES); the count kept on one line with its words. */
+export const faceRefusalWithTriesLeft = (message: string, triesLeft: number): string =>
+  `${message}（還可再試\u00a0${triesLeft}\u00a0次，之後將轉由專人審核）`;
 export const FACE_UNAVAILABLE = '人臉識別暫時無法使用，請稍後再試';
 
 // Outcomes shown after a compare.

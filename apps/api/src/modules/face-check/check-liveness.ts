@@ -7,6 +7,7 @@ import {
   FACE_CHALLENGE_EXPIRED,
   FACE_DETECTION_REQUIRED,
   FACE_LIVENESS_FAILED,
+  faceRefusalWithTriesLeft,
   FACE_MANUAL_REVIEW,
   FACE_SEVERAL_FACES,
 } from '@app/contract/messages/face-check.ts';
@@ -166,9 +167,9 @@ export async function checkLiveness(options: FaceCheckOptions & { capture: TFace
     await updateAttempt(db, attempt.id, fields);
     return { passed: true, review: false };
   }
-  const outcome = await recordFailure(db, userId, attempt.id, fields, config.maxFailures);
+  const { outcome, triesLeft } = await recordFailure(db, userId, attempt.id, fields, config.maxFailures);
   throw refuse(
-    outcome === 'manual_review' ? FACE_MANUAL_REVIEW : MESSAGES[verdict.reason!],
+    outcome === 'manual_review' ? FACE_MANUAL_REVIEW : faceRefusalWithTriesLeft(MESSAGES[verdict.reason!], triesLeft),
     `face liveness failed: ${verdict.reason} (${outcome})`,
   );
 }

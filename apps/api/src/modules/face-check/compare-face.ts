@@ -4,6 +4,7 @@ import {
   FACE_LIVENESS_REQUIRED,
   FACE_MANUAL_REVIEW,
   FACE_MISMATCH,
+  faceRefusalWithTriesLeft,
 } from '@app/contract/messages/face-check.ts';
 import sharp from 'sharp';
 import type { TFaceCompareResponse } from '@app/contract/schemas/face-check.ts';
@@ -110,9 +111,9 @@ export async function compareFace(options: FaceCheckOptions): Promise<TFaceCompa
     await updateAttempt(db, attempt.id, { ...fields, outcome: 'passed' });
     return { passed: true, review: false };
   }
-  const outcome = await recordFailure(db, userId, attempt.id, fields, config.maxFailures);
+  const { outcome, triesLeft } = await recordFailure(db, userId, attempt.id, fields, config.maxFailures);
   throw new AppError('BUSINESS_RULE', {
-    userMessage: outcome === 'manual_review' ? FACE_MANUAL_REVIEW : FACE_MISMATCH,
+    userMessage: outcome === 'manual_review' ? FACE_MANUAL_REVIEW : faceRefusalWithTriesLeft(FACE_MISMATCH, triesLeft),
     message: `face compare failed (${outcome})`,
   });
 }

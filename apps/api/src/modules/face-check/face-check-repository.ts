@@ -89,19 +89,20 @@ export async function recordFailure(
   id: number,
   fields: Parameters<typeof updateAttempt>[2],
   maxFailures: number,
-): Promise<FaceCheckOutcome> {
+): Promise<{ outcome: FaceCheckOutcome; triesLeft: number }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: faceCheckAttempts.id }).from(faceCheckAttempts).where(eq(faceCheckAttempts.userId, userId)).for('update');
     const [row] = await tx
       .select({ n: count() })
       .from(faceCheckAttempts)
       .where(and(eq(faceCheckAttempts.userId, userId), inArray(faceCheckAttempts.outcome, FAILED)));
-    const outcome: FaceCheckOutcome = (row?.n ?? 0) + 1 >= maxFailures ? 'manual_review' : 'failed';
+    const failures = (row?.n ?? 0) + 1;
+    const outcome: FaceCheckOutcome = failures >= maxFailures ? 'manual_review' : 'failed';
     await tx
       .update(faceCheckAttempts)
       .set({ ...fields, outcome, updatedAt: sql`now()` })
       .where(eq(faceCheckAttempts.id, id));
-    return outcome;
+    return { outcome, triesLeft: Math.max(0, maxFailures - failures) };
   });
 }
 

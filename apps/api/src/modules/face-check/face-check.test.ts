@@ -9,6 +9,7 @@ import {
   FACE_CHALLENGE_EXPIRED,
   FACE_IMAGE_NOT_FOUND,
   FACE_LIVENESS_FAILED,
+  faceRefusalWithTriesLeft,
   FACE_LIVENESS_REQUIRED,
   FACE_NO_FACE,
   FACE_SEVERAL_FACES,
@@ -197,14 +198,17 @@ describe('face check (step 5) through HTTP, with the real models', () => {
     const frames = await facematchTurnSequence(genuineCells(challenge), 1);
     const other = await photos.selfie(2);
     const { envelope } = await sendCapture(user, key, nonce, [...frames.slice(0, -2), other, await photos.transformedSelfie(2)]);
-    expect(envelope).toEqual(refusal(FACE_LIVENESS_FAILED));
+    // The user's first refusal: two tries are left before staff review (FACE_MAX_FAILURES 3).
+    expect(envelope).toEqual(refusal(faceRefusalWithTriesLeft(FACE_LIVENESS_FAILED, 2)));
     expect(await attemptOf(user, key)).toMatchObject({ livenessPassed: false, livenessReason: 'different_faces' });
   });
 
   it('refuses a still photo sent as every frame (no motion) and one photo turned as a plane (flat), and counts both', async () => {
     const user = await manWithIdCard();
     const still = await begin(user, await photos.selfie(1));
-    expect((await sendCapture(user, still.key, still.nonce, await stillSequence(1))).envelope).toEqual(refusal(FACE_CAPTURE_NOT_DONE));
+    expect((await sendCapture(user, still.key, still.nonce, await stillSequence(1))).envelope).toEqual(
+      refusal(faceRefusalWithTriesLeft(FACE_CAPTURE_NOT_DONE, 2)),
+    );
     expect(await attemptOf(user, still.key)).toMatchObject({ livenessPassed: false, livenessReason: 'no_motion', outcome: 'failed' });
 
     const photo = await facematchCell(1);
@@ -212,6 +216,10 @@ describe('face check (step 5) through HTTP, with the real models', () => {
     const degrees = printed.challenge === 'turn_left' ? 40 : -40;
     const warped = await sendCapture(user, printed.key, printed.nonce, await turnedPhotoSequence(photo, degrees));
     expect(warped.envelope?.status).not.toBe(200);
+    // The second refusal: one try left.
+    expect([FACE_CAPTURE_NOT_DONE, FACE_LIVENESS_FAILED].map((message) => faceRefusalWithTriesLeft(message, 1))).toContain(
+      warped.envelope?.message,
+    );
     const row = await attemptOf(user, printed.key);
     expect(row).toMatchObject({ livenessPassed: false, outcome: 'failed' });
     expect(['flat', 'challenge_not_done']).toContain(row!.livenessReason);
@@ -224,7 +232,7 @@ describe('face check (step 5) through HTTP, with the real models', () => {
     const user = await manWithIdCard();
     const { key, challenge, nonce } = await begin(user, await facematchCell(1));
     const frames = (await facematchTurnSequence(genuineCells(challenge), 1)).reverse();
-    expect((await sendCapture(user, key, nonce, frames)).envelope).toEqual(refusal(FACE_CAPTURE_NOT_DONE));
+    expect((await sendCapture(user, key, nonce, frames)).envelope).toEqual(refusal(faceRefusalWithTriesLeft(FACE_CAPTURE_NOT_DONE, 2)));
     expect(await attemptOf(user, key)).toMatchObject({ livenessPassed: false, livenessReason: 'challenge_not_done' });
   });
 

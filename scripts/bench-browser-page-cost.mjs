@@ -3,22 +3,13 @@
 // Debian's Chromium with the browser tests' flags. Linux only; run on a quiet machine.
 //
 //   START_SKIP_WEB_BUILD=1 PORT=3999 npm start &      (the built app)
-//   node scripts/bench-browser-page-cost.mjs http://127.0.0.1:3999
+//   node --import tsx scripts/bench-browser-page-cost.mjs http://127.0.0.1:3999   (tsx: it shares e2e/support/chromium.ts)
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3999';
 const ROUNDS = 4;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CONTEXT = { viewport: { width: 390, height: 844 }, locale: 'zh-TW' };
 
 /** CPU seconds the whole machine has used (user, nice, system, irq, softirq). */
@@ -40,7 +31,7 @@ async function measure(label, step) {
   console.log(`${label}: ${figures.map((cpu) => cpu.toFixed(2)).join(' / ')} s`);
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
 const loadInFreshContext = (url) => async () => {
   const context = await browser.newContext(CONTEXT);
   const page = await context.newPage();
@@ -65,6 +56,6 @@ await measure('the same page reset (storage and cache cleared, about:blank), the
 await browser.close();
 
 await measure('Chromium launched and closed', async () => {
-  const launched = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  const launched = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
   await launched.close();
 });

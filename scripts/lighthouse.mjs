@@ -20,9 +20,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// TypeScript shared with the browser tests: this script runs under tsx (package.json).
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 const LIGHTHOUSE = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
 const BENCHMARKS = path.join(ROOT, 'docs/benchmarks.md');
 const DOCS_START = '<!-- lighthouse:start -->';
@@ -60,17 +61,8 @@ export const TARGETS = {
   every: { accessibility: 95, bestPractices: 100, cls: 0 },
 };
 
-// The same switches as the browser tests' Chromium (e2e/support/browser.ts).
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The browser tests' switches (e2e/support/chromium.ts), headless in its new mode for Lighthouse.
+const CHROME_FLAGS = CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag));
 
 const args = process.argv.slice(2);
 const runsArg = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;

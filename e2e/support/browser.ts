@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { trackChanges } from './reused-pages.ts';
 import { REPO_ROOT } from './server.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const VIEWPORT = { width: 390, height: 844 };
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
 
@@ -38,18 +38,6 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** Debian's chromium, never a downloaded one, launched once per worker process (workerChromium). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * The worker's Chromium: launched by its first test file (a fresh temporary profile) and kept
  * for the files after it; it ends with the worker's process (Playwright closes what it
@@ -58,7 +46,7 @@ const CHROMIUM_ARGS = [
 let chromiumOfWorker: Promise<Browser> | undefined;
 
 function workerChromium(): Promise<Browser> {
-  chromiumOfWorker ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).then((browser) => {
+  chromiumOfWorker ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] }).then((browser) => {
     browser.on('disconnected', () => {
       chromiumOfWorker = undefined;
       idle.length = 0;

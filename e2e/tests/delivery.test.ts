@@ -12,7 +12,8 @@ import { OFFLINE_BANNER, UPDATE_AVAILABLE, UPDATE_RELOAD } from '@app/contract/m
 import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import { goTo, launch, reloadApp } from '../support/app.ts';
 import { expectNoSeriousAxeFindings } from '../support/axe.ts';
-import { CHROMIUM, launchBrowser, screenshotState, VIEWPORT } from '../support/browser.ts';
+import { launchBrowser, screenshotState, VIEWPORT } from '../support/browser.ts';
+import { CHROMIUM } from '../support/chromium.ts';
 import { startServer, WEB_DIST } from '../support/server.ts';
 import { waitForServiceWorker } from '../support/service-worker.ts';
 import { useE2ESuite } from '../support/suite.ts';

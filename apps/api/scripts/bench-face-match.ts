@@ -134,8 +134,8 @@ async function measure(model: DescriptorModelName, set: Photo[], descriptorDir: 
   const engine = createHumanFaceEngine({ descriptor: model, descriptorDir });
   await engine.ready();
   const rssLoaded = process.memoryUsage().rss;
-  const selfies: Array<{ person: string; index: number; descriptor: number[] }> = [];
-  const cards: Array<{ person: string; index: number; transform: string; descriptor: number[] | undefined }> = [];
+  const selfies: Array<{ index: number; descriptor: number[] }> = [];
+  const cards: Array<{ index: number; transform: string; descriptor: number[] | undefined }> = [];
   let selfieMs = 0;
   let cardMs = 0;
   for (const [index, photo] of set.entries()) {
@@ -143,13 +143,13 @@ async function measure(model: DescriptorModelName, set: Photo[], descriptorDir: 
     const analysis = await engine.analyse(photo.bytes);
     selfieMs += performance.now() - t;
     const face = analysis.faces.length === 1 ? analysis.faces[0] : undefined;
-    if (face) selfies.push({ person: photo.person, index, descriptor: face.descriptor });
+    if (face) selfies.push({ index, descriptor: face.descriptor });
     for (const [name, transform] of Object.entries(TRANSFORMS)) {
       const card = await idCardWithPortrait(await transform(photo.bytes), 104);
       t = performance.now();
       const descriptor = await portraitDescriptor(engine, card);
       cardMs += performance.now() - t;
-      cards.push({ person: photo.person, index, transform: name, descriptor });
+      cards.push({ index, transform: name, descriptor });
     }
   }
   console.log(`\n## descriptor ${model}`);
@@ -185,6 +185,13 @@ async function measure(model: DescriptorModelName, set: Photo[], descriptorDir: 
   }
 }
 
+/** The list kept under `key`, made empty the first time. */
+function listOf(map: Map<string, number[]>, key: string): number[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
 /** The curve, the operating point and the highest impostor pairs of one labelling. */
 function report(
   labelling: string,
@@ -206,11 +213,11 @@ function report(
       if (pair.card !== pair.selfie) crossPhoto.push(pair.similarity);
       const key = pair.card === pair.selfie ? pair.transform : 'other photo';
       // By kind, only the cards where a face was found (the others count 0 above).
-      if (pair.found) byTransform.set(key, [...(byTransform.get(key) ?? []), pair.similarity]);
+      if (pair.found) listOf(byTransform, key).push(pair.similarity);
     } else {
       impostor.push(pair.similarity);
       const key = [selfiePerson, cardPerson].sort().join(' ~ ');
-      impostorByPeople.set(key, [...(impostorByPeople.get(key) ?? []), pair.similarity]);
+      listOf(impostorByPeople, key).push(pair.similarity);
     }
   }
   const rate = (values: number[], test: (v: number) => boolean) => values.filter(test).length / values.length;

@@ -6,6 +6,7 @@ const API_WITHOUT_DATABASE = [
   'apps/api/src/domain/**/*.test.ts',
   'apps/api/src/modules/identity-document/id-card-accuracy.test.ts',
   'apps/api/src/modules/identity-document/parse-id-card-front.test.ts',
+  'apps/api/src/modules/identity-document/tesseract-model-source.test.ts',
   'apps/api/src/modules/face-check/human-face-engine.test.ts',
   'apps/api/src/modules/face-check/face-alignment.test.ts',
   'apps/api/src/modules/face-check/liveness-geometry.test.ts',

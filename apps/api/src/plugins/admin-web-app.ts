@@ -45,6 +45,8 @@ export const adminWebAppPlugin: FastifyPluginAsync<AdminWebAppOptions> = async (
     decorateReply: false,
     index: false,
     cacheControl: false,
+    // A route per built file, not a wildcard that lists the folder on every request (web-app.ts).
+    wildcard: false,
     setHeaders(reply) {
       app.usePagePolicy(reply);
       reply.header('cache-control', IMMUTABLE);

@@ -317,6 +317,14 @@ export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
     root: webDist,
     index: false,
     cacheControl: false,
+    // A route per file the build holds at start-up (a deploy restarts the server), instead of
+    // one wildcard route that lists the folders on every request to check the name's spelling
+    // (@fastify/static): the assets folder holds about 1,400 files, and those listings were 23 s
+    // of the test servers' 320 s of CPU in a browser test run (docs/benchmarks.md, Test suite).
+    // A name not built is not a route: the app's 404, as before. The page itself is the
+    // routes above (the runtime config and first views put in), never the file as built.
+    wildcard: false,
+    globIgnore: ['index.html', 'index.html.*'],
     // The build writes .br and .gz beside each text file (apps/web/scripts/delivery-build.ts);
     // the one the browser accepts is sent, with Content-Encoding and Vary.
     preCompressed: true,

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker, type WorkerParams } from 'tesseract.js';
 import type { IdCardFrontReading, IdCardReader } from './ocr-engine.ts';
@@ -40,10 +44,58 @@ interface Workers {
 let shared: Promise<Workers> | null = null;
 let users = 0;
 
+/** Where a model's unpacked copy is kept between processes. */
+const UNPACKED_MODELS = path.join(tmpdir(), 'tesseract-models');
+
+/**
+ * Where the worker loads a language's model from: an unpacked copy of the package's gzipped
+ * model in the temporary folder, made by the first process that needs it (gunzip once per
+ * machine, not once per worker: about 0.9 s of CPU for the two models, each time a process
+ * started its readers; docs/benchmarks.md, Test suite), or the package's gzipped file itself
+ * when no copy can be written there. The copy's name holds the packed file's size and
+ * modification time, so a new package version makes a new copy. The folder must be this
+ * user's own and closed to others (the temporary folder is shared): a model another user could
+ * replace would decide what an ID card reads as.
+ */
+export async function modelSource(lang: 'chi_tra' | 'eng', root = UNPACKED_MODELS): Promise<{ langPath: string; gzip: boolean }> {
+  const packed = path.join(modelDir(lang), `${lang}.traineddata.gz`);
+  try {
+    const { size, mtimeMs } = await stat(packed);
+    const name = `${lang}-${size}-${Math.trunc(mtimeMs)}`;
+    const dir = path.join(root, name);
+    const unpacked = path.join(dir, `${lang}.traineddata`);
+    for (const folder of [root, dir]) {
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const owner = await stat(folder);
+      if (owner.uid !== process.getuid?.() || (owner.mode & 0o077) !== 0) throw new Error('not a private folder');
+    }
+    if (!(await stat(unpacked).catch(() => null))) {
+      // Written whole under another name, then renamed: a process starting meanwhile never reads half a model.
+      const partial = `${unpacked}.${process.pid}.partial`;
+      try {
+        await writeFile(partial, await promisify(gunzip)(await readFile(packed)), { mode: 0o600 });
+        await rename(partial, unpacked);
+      } finally {
+        await rm(partial, { force: true });
+      }
+      // Copies of earlier installs (an hour old: a process may still be loading one).
+      for (const other of await readdir(root)) {
+        const full = path.join(root, other);
+        if (other.startsWith(`${lang}-`) && other !== name && Date.now() - (await stat(full)).mtimeMs > 3_600_000) {
+          await rm(full, { recursive: true, force: true });
+        }
+      }
+    }
+    return { langPath: dir, gzip: false };
+  } catch {
+    return { langPath: modelDir(lang), gzip: true };
+  }
+}
+
 async function startWorkers(): Promise<Workers> {
-  const options = (lang: string) => ({
-    langPath: modelDir(lang),
-    gzip: true,
+  const sources = { chi_tra: await modelSource('chi_tra'), eng: await modelSource('eng') };
+  const options = (lang: 'chi_tra' | 'eng') => ({
+    ...sources[lang],
     cacheMethod: 'none',
     // The worker's own errors reject the load instead of killing the process.
     errorHandler: () => undefined,

@@ -1,11 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { createWorker, OEM } from 'tesseract.js';
-import { modelSource } from '../src/modules/identity-document/tesseract-ocr-engine.ts';
+import { modelDir, modelSource } from '../src/modules/identity-document/tesseract-ocr-engine.ts';
 
 /**
  * npm run bench:start-costs — what two things cost in CPU (this process's
@@ -62,12 +60,9 @@ for (const wildcard of [true, false, true, false]) {
   );
 }
 
-const unpacked = await modelSource('chi_tra', path.join(tmpdir(), 'tesseract-models'));
+const unpacked = await modelSource('chi_tra');
 if (unpacked.gzip) throw new Error('no unpacked copy could be made');
-const packed = {
-  langPath: path.join(path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/chi_tra/package.json')), '4.0.0'),
-  gzip: true,
-};
+const packed = { langPath: modelDir('chi_tra'), gzip: true };
 for (let round = 0; round < ROUNDS; round += 1) {
   const fromPacked = await workerLoadCost(packed);
   const fromUnpacked = await workerLoadCost(unpacked);

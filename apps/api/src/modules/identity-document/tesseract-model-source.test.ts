@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 describe('where the OCR reader loads its model from', () => {
-  it('unpacks the packaged model once into a private folder, and the next process reads that copy', async () => {
+  it('unpacks the packaged model once into a private folder, and a later load reads that copy', async () => {
     const root = newRoot();
     const first = await modelSource('eng', root);
     expect(first.gzip).toBe(false);

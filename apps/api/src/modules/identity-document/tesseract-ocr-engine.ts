@@ -31,7 +31,8 @@ import { parseIdCardFront, type FieldRereads, type OcrLine } from './parse-id-ca
 
 const require = createRequire(import.meta.url);
 const MODEL = 'chi_tra+eng';
-const modelDir = (lang: string) => path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0');
+/** The package's folder of a language's gzipped model. */
+export const modelDir = (lang: string) => path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0');
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** How much redder than green and blue a pixel must be to count as the card's red print. */
 const RED_MARGIN = 50;
@@ -93,7 +94,8 @@ export async function modelSource(lang: 'chi_tra' | 'eng', root = UNPACKED_MODEL
 }
 
 async function startWorkers(): Promise<Workers> {
-  const sources = { chi_tra: await modelSource('chi_tra'), eng: await modelSource('eng') };
+  const [chineseModel, asciiModel] = await Promise.all([modelSource('chi_tra'), modelSource('eng')]);
+  const sources = { chi_tra: chineseModel, eng: asciiModel };
   const options = (lang: 'chi_tra' | 'eng') => ({
     ...sources[lang],
     cacheMethod: 'none',

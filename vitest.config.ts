@@ -7,6 +7,7 @@ const API_WITHOUT_DATABASE = [
   'apps/api/src/modules/identity-document/id-card-accuracy.test.ts',
   'apps/api/src/modules/identity-document/parse-id-card-front.test.ts',
   'apps/api/src/modules/identity-document/tesseract-model-source.test.ts',
+  'apps/api/src/modules/identity-document/ppocr-line-reader.test.ts',
   'apps/api/src/modules/face-check/human-face-engine.test.ts',
   'apps/api/src/modules/face-check/face-alignment.test.ts',
   'apps/api/src/modules/face-check/liveness-geometry.test.ts',
@@ -16,9 +17,10 @@ export default defineConfig({
   test: {
     // Two test files side by side: vitest's default is one worker fewer than the cores, a
     // single worker on a 2-core machine. Every API file has a database of its own
-    // (test-database.ts). Not more than the cores: the API files compute (PGlite runs in
-    // the test's process, the OCR and face models, the property tests), and a third
-    // worker only slows each of them. VITEST_MAX_WORKERS overrides.
+    // (test-database.ts; on PGlite the one the worker's previous file ended with, emptied:
+    // decision 0191). Not more than the cores: the API files compute (PGlite runs in the
+    // test's process, the OCR and face models, the property tests), and a third worker only
+    // slows each of them. VITEST_MAX_WORKERS overrides.
     maxWorkers: 2,
     sequence: { sequencer: LongestFilesFirst },
     projects: [
@@ -55,13 +57,15 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          globalSetup: ['apps/api/src/test/api-test-run.ts'],
           exclude: [...configDefaults.exclude, ...API_WITHOUT_DATABASE],
           pool: 'forks',
           // The files of one worker share its module cache instead of importing and
           // transforming the server's modules again for each file (87 s of the 268 s phase on a
           // quiet machine, 32 s without isolation). Nothing mutable is shared through it: each
-          // file opens its own database (test-database.ts) and app (test-server.ts), and no
-          // test mocks a module (vi.mock) or stubs a global.
+          // file opens its own database (test-database.ts: on PGlite an ended file's, emptied,
+          // decision 0191) and app (test-server.ts), and no test mocks a module (vi.mock) or
+          // stubs a global.
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -103,7 +107,11 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           // After the other projects when several run in one command.
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          // A test's whole budget, not a speed check (the browser's own waits allow 30 s per
+          // step): 60 s was passed by an onboarding test on a slow 2-core host under CI's load,
+          // where four others took 44-57 s alone (2026-11-29). Tests that onboard through the
+          // real models set 180-300 s themselves.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // A poll waits for the page to reach a state (an upload done, a quote in place);
           // vitest's 1 s default failed on a loaded CI machine where a photo upload took

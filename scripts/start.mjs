@@ -1,4 +1,6 @@
-// `npm start`: builds the web app and the back office console, then runs the API server in the foreground.
+// `npm start`: builds the web app and the back office console, bundles the API server into one
+// JavaScript file (apps/api/scripts/bundle-server.mjs, decision 0190), then runs it with node in
+// the foreground.
 //
 // A Node launcher rather than `build && start` in package.json: npm runs a script
 // through `sh -c`, and Debian's dash neither execs the last command nor passes on a
@@ -6,13 +8,15 @@
 // file with `exec` (no shell stays in between), npm forwards SIGTERM/SIGINT to it, and it
 // forwards them to whichever child is running, then exits with that child's status.
 //
-// START_SKIP_WEB_BUILD=1 skips both builds (tests, or dists already built); the server
-// is started and stopped exactly as without it.
+// START_SKIP_WEB_BUILD=1 skips both web builds (tests, or dists already built); the server is
+// still bundled (half a second: never older than its sources), and started and stopped
+// exactly as without it.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = 'apps/api/src/server.ts';
+const BUNDLER = 'apps/api/scripts/bundle-server.mjs';
+const SERVER_BUNDLE = 'apps/api/dist/server.mjs';
 const FORWARDED = ['SIGINT', 'SIGTERM'];
 
 /** The running child; a signal is passed on to it. */
@@ -59,8 +63,10 @@ async function main() {
     if (adminBuild.code !== 0 || stopSignal) return adminBuild;
   }
   if (stopSignal) return { code: 0, signal: null };
-  // node --import tsx rather than the tsx CLI: one process, which gets the signal itself.
-  return run(process.execPath, ['--import', 'tsx', SERVER_ENTRY]);
+  const bundle = await run(process.execPath, [BUNDLER]);
+  if (bundle.code !== 0 || stopSignal) return bundle;
+  // Stack traces in the server's log name the TypeScript sources.
+  return run(process.execPath, ['--enable-source-maps', SERVER_BUNDLE]);
 }
 
 exitLike(await main());

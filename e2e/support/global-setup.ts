@@ -2,16 +2,18 @@ import type { TestProject } from 'vitest/node';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeDataTemplate, stopLeftServers } from './server.ts';
+import { bundleServer, makeDataTemplate, stopLeftServers } from './server.ts';
 
 /**
- * Once per `vitest run` of the browser tests: the data folder every test server starts
+ * Once per `vitest run` of the browser tests: the server bundled from its sources (every test
+ * server runs that file, as `npm start` does), the data folder every test server starts
  * from (a copy each; a server kept by a worker for its next file empties its database
  * instead, suite.ts), made or found kept (makeDataTemplate), and the folder where workers
  * note the servers they started. Without a web build nothing is made, and each file fails
  * with startServer's message as before.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  bundleServer();
   let template: string | undefined;
   try {
     template = await makeDataTemplate();

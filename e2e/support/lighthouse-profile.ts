@@ -10,6 +10,7 @@ import { CODE_PLACEHOLDER, GET_CODE, LOGIN_SUBMIT, MOBILE_PLACEHOLDER } from '@a
 import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import { VERIFY_CODE_PATTERN } from '@app/contract/validators/verify-code.ts';
 import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour } from '../tests/borrower-helpers.ts';
+import { waitForHydration } from './app.ts';
 
 const CODE_IN_TEXT = /\d{6}/;
 
@@ -35,6 +36,9 @@ export async function prepareBorrowerProfile(baseUrl: string, profileDir: string
     const page = context.pages()[0] ?? (await context.newPage());
     const mobile = randomMobile();
     await page.goto('/#/pages/login/index');
+    // Typed once React owns the form: the script then never depends on the early-input replay
+    // (one run found no code texted, 2026-11-29; not reproduced in 14 tries).
+    await waitForHydration(page, `input[placeholder="${MOBILE_PLACEHOLDER}"]`);
     await page.getByPlaceholder(MOBILE_PLACEHOLDER).fill(mobile);
     await page.getByRole('button', { name: GET_CODE }).click();
     await page.getByPlaceholder(CODE_PLACEHOLDER).fill(await textedCode(baseUrl, mobile));

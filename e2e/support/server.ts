@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -35,8 +35,13 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * `vite build --outDir /tmp/x`), away from the apps/web/dist other runs rebuild.
  */
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
+/**
+ * The server as `npm start` runs it: bundled once per run by global-setup.ts (decision 0190).
+ * Without `--enable-source-maps` (npm start's): it costs about 0.8 CPU-s a start, for stack
+ * frames only the server's log shows.
+ */
+export const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/api/dist/server.mjs');
+const BUNDLER = path.join(REPO_ROOT, 'apps/api/scripts/bundle-server.mjs');
 const START_TIMEOUT_MS = 90_000;
 
 /** Faults the API's test hooks inject into the next answers of one path. */
@@ -91,6 +96,11 @@ export const FAST_JOBS_ENV: Readonly<Record<string, string>> = {
 
 /** FAST_JOBS_ENV with payouts through the bank's batch files instead of the gateway (the result file decides each). */
 export const BANK_PAYOUTS_ENV: Readonly<Record<string, string>> = { ...FAST_JOBS_ENV, PAYOUT_CHANNEL: 'bank' };
+
+/** Bundles the server from its sources (apps/api/scripts/bundle-server.mjs): once per run, before any server starts. */
+export function bundleServer(): void {
+  execFileSync(process.execPath, [BUNDLER], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
 
 /** The browser tests run against the built app; `npm run test:e2e` builds it first. */
 export function assertWebBuilt(): void {
@@ -188,8 +198,8 @@ export function stopLeftServers(dir: string): number {
     if (statSync(file).isDirectory()) continue; // the pool's records (acquireServer)
     const dataDir = readFileSync(file, 'utf8');
     try {
-      // The whole process group: tsx's own process and the server it runs (killing only the
-      // first, which cannot pass a SIGKILL on, left the server running with no parent).
+      // The whole process group: the server and whatever it started (when servers ran under
+      // tsx's launcher, killing only the first process left the server running with no parent).
       process.kill(-Number(name), 'SIGKILL');
       stopped += 1;
     } catch {
@@ -204,7 +214,7 @@ export function stopLeftServers(dir: string): number {
   return stopped;
 }
 
-/** SIGKILL to the server's process group (tsx and the server it runs). */
+/** SIGKILL to the server's process group. */
 function killGroup(child: ChildProcess): void {
   try {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -221,7 +231,7 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
     const port = await freePort();
     const logFile = `${dataDir}.log`;
     const out = openSync(logFile, 'w');
-    const child = spawn(TSX, [SERVER_ENTRY], {
+    const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
@@ -238,7 +248,7 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
       // Its output to a file, not a pipe: the server may outlive the worker that started it
       // (the pool, acquireServer), and a write to a pipe whose reader has gone would end it.
       stdio: ['ignore', out, out],
-      // A process group of its own (tsx and the server it runs), so that a kill reaches both.
+      // A process group of its own, so that a kill reaches whatever the server started.
       detached: true,
     });
     closeSync(out);

@@ -169,43 +169,49 @@ describe('as a visitor', () => {
 });
 
 describe('as a borrower with an open loan', () => {
-  it('logs in and completes onboarding; the application starts at a modest amount with its instalment beside it, dates as 2026/11/25', async () => {
-    const page = t.page;
-    await launch(page, '/pages/login/index');
-    await loginWithCode(page, suite.server.baseUrl, randomMobile());
-    await page.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
-    const api = await apiAsPage(page, suite.server.baseUrl);
-    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
-    await passFaceCheck(api, page);
+  // Onboarding runs the real card reader and face models, like the other tests that onboard
+  // (180 s each): on a slow 2-core host this one took 40 s alone and passed 60 s in CI.
+  it(
+    'logs in and completes onboarding; the application starts at a modest amount with its instalment beside it, dates as 2026/11/25',
+    { timeout: 180_000 },
+    async () => {
+      const page = t.page;
+      await launch(page, '/pages/login/index');
+      await loginWithCode(page, suite.server.baseUrl, randomMobile());
+      await page.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
+      const api = await apiAsPage(page, suite.server.baseUrl);
+      await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
+      await passFaceCheck(api, page);
 
-    await launch(page, '/pages/loans/applyFor');
-    const amount = page.getByTestId('apply-amount');
-    await amount.waitFor();
-    expect(await amount.textContent()).toBe(formatMoney(10_000));
-    const instalment = page.getByTestId('apply-amount-instalment');
-    await expect.poll(() => instalment.textContent()).toMatch(/^(每月還款約 NT\$\u00a0[\d,]+，共 \d+ 期|到期一次還款 NT\$\u00a0[\d,]+)$/);
-    const footnote = (await page.getByTestId('quote-apr-footnote').textContent()) ?? '';
-    expect(footnote).toMatch(/\d{4}\/\d{2}\/\d{2}/);
-    expect(await pageText(page)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    await shot(page, 'apply-for');
+      await launch(page, '/pages/loans/applyFor');
+      const amount = page.getByTestId('apply-amount');
+      await amount.waitFor();
+      expect(await amount.textContent()).toBe(formatMoney(10_000));
+      const instalment = page.getByTestId('apply-amount-instalment');
+      await expect.poll(() => instalment.textContent()).toMatch(/^(每月還款約 NT\$\u00a0[\d,]+，共 \d+ 期|到期一次還款 NT\$\u00a0[\d,]+)$/);
+      const footnote = (await page.getByTestId('quote-apr-footnote').textContent()) ?? '';
+      expect(footnote).toMatch(/\d{4}\/\d{2}\/\d{2}/);
+      expect(await pageText(page)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      await shot(page, 'apply-for');
 
-    const init = (await api.call(ENDPOINTS.loanInitV31, {})) as {
-      products: Array<{ id: string; terms: number[]; amountMin: number }>;
-      bankCards: Array<{ id: string }>;
-      purposes: Array<{ code: string }>;
-    };
-    const product = init.products[0]!;
-    const applied = (await api.call(ENDPOINTS.loanApply, {
-      productId: product.id,
-      amount: Math.max(product.amountMin, 10_000),
-      term: product.terms[0],
-      bankCardId: init.bankCards[0]!.id,
-      purpose: init.purposes[0]!.code,
-      requestId: `trust-${Date.now()}`,
-    })) as { orderId: string };
-    orderId = applied.orderId;
-    t.assertNoConsoleErrors();
-  });
+      const init = (await api.call(ENDPOINTS.loanInitV31, {})) as {
+        products: Array<{ id: string; terms: number[]; amountMin: number }>;
+        bankCards: Array<{ id: string }>;
+        purposes: Array<{ code: string }>;
+      };
+      const product = init.products[0]!;
+      const applied = (await api.call(ENDPOINTS.loanApply, {
+        productId: product.id,
+        amount: Math.max(product.amountMin, 10_000),
+        term: product.terms[0],
+        bankCardId: init.bankCards[0]!.id,
+        purpose: init.purposes[0]!.code,
+        requestId: `trust-${Date.now()}`,
+      })) as { orderId: string };
+      orderId = applied.orderId;
+      t.assertNoConsoleErrors();
+    },
+  );
 
   it('the contract names the configured lender, prints the bank once and dates as 2026/11/25', async () => {
     const page = t.page;

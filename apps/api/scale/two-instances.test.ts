@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,7 +32,9 @@ import { createTestClient, TEST_KEY, type TestClient } from '../src/test/test-se
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
+/** The server as `npm start` runs it (decision 0190), bundled from the sources before the instances start. */
+const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/api/dist/server.mjs');
+const BUNDLER = path.join(REPO_ROOT, 'apps/api/scripts/bundle-server.mjs');
 const MIGRATIONS_JOURNAL = path.join(REPO_ROOT, 'apps/api/drizzle/meta/_journal.json');
 const ADMIN_URL = process.env.SCALE_POSTGRES_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -69,13 +71,13 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>, url = ADMIN_URL
 }
 
 /**
- * Starts `node --import tsx apps/api/src/server.ts` in its own process group on a port the
+ * Starts `node apps/api/dist/server.mjs` (the bundle) in its own process group on a port the
  * OS picks (PORT=0), and resolves with the address Fastify reports it listens on. The
  * logs are read (a full pipe would stall the child) but never printed: they may carry
  * masked numbers; only stderr's tail is shown if the process dies before listening.
  */
 function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     detached: true,
@@ -159,6 +161,7 @@ function okBody<T>(envelope: Envelope | null): T {
 }
 
 beforeAll(async () => {
+  execFileSync(process.execPath, [BUNDLER], { cwd: REPO_ROOT, stdio: 'inherit' });
   databaseName = `scale_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database ${databaseName}`));
   const url = new URL(ADMIN_URL);

@@ -13,7 +13,8 @@
  * - The page itself ('/', navigations) and /runtime-config.js: the network first, the
  *   cached copy only when the network fails, so the app opens offline.
  * - Anything else, the API above all, is not touched: an answer is never cached, so an
- *   offline app shows that it is offline instead of a stale balance.
+ *   offline app shows that it is offline instead of a stale balance. The API's calls do not
+ *   even reach the worker where the browser has static routing (NETWORK_ROUTES).
  * - A new version installs beside the running one and waits; the page offers to reload
  *   and then posts SKIP_WAITING (apps/web/src/app/service-worker-registration.ts).
  */
@@ -24,8 +25,21 @@ const SHELL = '/';
 const RUNTIME_CONFIG = '/runtime-config.js';
 const ASSETS = '/assets/';
 
+/**
+ * Requests the worker never answers go straight to the network without waking it (the
+ * browser's static routing, where it has it): the API's calls (POST, and the GET paths under
+ * /api/) are most of what a session asks. A stopped worker otherwise starts for each, which
+ * costs the call that start, and keeps a new version waiting for the running one to go idle.
+ */
+const NETWORK_ROUTES = [
+  { condition: { requestMethod: 'POST' }, source: 'network' },
+  { condition: { urlPattern: '/api/*' }, source: 'network' },
+];
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  // A browser without static routing, or refusing a condition, serves those through the fetch handler.
+  const routed = event.addRoutes?.(NETWORK_ROUTES).catch(() => undefined);
+  event.waitUntil(Promise.all([routed, caches.open(CACHE).then((cache) => cache.addAll(PRECACHE))]));
 });
 
 self.addEventListener('activate', (event) => {

@@ -126,7 +126,7 @@ export function openPerFile<Server extends { close(): Promise<void> }>(
     return value;
   };
   return {
-    database: readThrough(() => running(database), { handle: true, databaseUrl: true, dispose: true }),
+    database: readThrough(() => running(database), { handle: true, databaseUrl: true, dispose: true, lose: true }),
     server: readThrough(() => running(server), serverKeys),
   };
 }

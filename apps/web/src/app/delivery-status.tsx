@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { OFFLINE_BANNER, UPDATE_AVAILABLE, UPDATE_LATER, UPDATE_RELOAD } from '@app/contract/messages/app-shell.ts';
+import { OFFLINE_BANNER, UPDATE_APPLYING, UPDATE_AVAILABLE, UPDATE_LATER, UPDATE_RELOAD } from '@app/contract/messages/app-shell.ts';
 import { applyUpdate, useUpdateStore } from './service-worker-registration.ts';
 
 function subscribe(onChange: () => void): () => void {
@@ -33,15 +33,18 @@ export function UpdatePrompt() {
   const waiting = useUpdateStore((s) => s.waiting);
   const dismissed = useUpdateStore((s) => s.dismissed);
   const dismiss = useUpdateStore((s) => s.dismiss);
+  const applying = useUpdateStore((s) => s.applying);
   if (!waiting || dismissed) return null;
   return (
     <div className="update-prompt" role="alertdialog" aria-label={UPDATE_AVAILABLE} data-testid="update-prompt">
       <span>{UPDATE_AVAILABLE}</span>
-      <button type="button" className="update-prompt-later" onClick={dismiss}>
-        {UPDATE_LATER}
-      </button>
-      <button type="button" className="update-prompt-reload" onClick={applyUpdate}>
-        {UPDATE_RELOAD}
+      {!applying && (
+        <button type="button" className="update-prompt-later" onClick={dismiss}>
+          {UPDATE_LATER}
+        </button>
+      )}
+      <button type="button" className="update-prompt-reload" onClick={applyUpdate} disabled={applying} aria-busy={applying}>
+        {applying ? UPDATE_APPLYING : UPDATE_RELOAD}
       </button>
     </div>
   );

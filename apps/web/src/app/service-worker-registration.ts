@@ -11,6 +11,8 @@ import { afterLoad } from '../shared/utils/after-load.ts';
 interface UpdateState {
   waiting: ServiceWorker | null;
   dismissed: boolean;
+  /** 立即更新 was tapped: the page reloads once the new version controls it. */
+  applying: boolean;
   setWaiting: (worker: ServiceWorker) => void;
   dismiss: () => void;
 }
@@ -18,7 +20,8 @@ interface UpdateState {
 export const useUpdateStore = create<UpdateState>((set) => ({
   waiting: null,
   dismissed: false,
-  setWaiting: (worker) => set({ waiting: worker, dismissed: false }),
+  applying: false,
+  setWaiting: (worker) => set({ waiting: worker, dismissed: false, applying: false }),
   dismiss: () => set({ dismissed: true }),
 }));
 
@@ -87,10 +90,32 @@ export function registerServiceWorker(): void {
   );
 }
 
-/** Activates the waiting version, then reloads into it once it controls the page. */
+/**
+ * Activates the waiting version, then reloads into it once it controls the page. When it is
+ * already active (the app's other tab took the update first: this tab's worker changed then,
+ * before anyone here waited for it), the page reloads at once. The browser activates it only
+ * once the running version has finished its work (Chromium waits for that worker to go idle),
+ * which can take seconds: the prompt says 更新中… meanwhile instead of looking dead.
+ */
 export function applyUpdate(): void {
-  const { waiting } = useUpdateStore.getState();
-  if (!waiting) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  const { waiting, applying } = useUpdateStore.getState();
+  if (!waiting || applying) return;
+  useUpdateStore.setState({ applying: true });
+  if (waiting.state === 'activating' || waiting.state === 'activated') {
+    window.location.reload();
+    return;
+  }
+  // The page's worker changes as the new one starts activating (controllerchange); its own
+  // 'activated' is the same news later, for a browser that has not told the page yet.
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated') reload();
+  });
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }

@@ -81,6 +81,8 @@ export const OFFLINE_BANNER = '目前沒有網路連線，畫面上的資料不�
 export const UPDATE_AVAILABLE = '新版本已可使用';
 export const UPDATE_RELOAD = '立即更新';
 export const UPDATE_LATER = '稍後';
+/** 立即更新 once tapped, until the page reloads into the new version. */
+export const UPDATE_APPLYING = '更新中…';
 /** The tab bar's name for screen readers. */
 export const TAB_BAR_LABEL = '主選單';
 

@@ -83,7 +83,7 @@ describe('GET /healthz', () => {
   it('answers 503 {ok:false} when the database does not', async () => {
     const own = await openTestDatabase();
     const failing = await startTestServer(own.handle);
-    await own.dispose();
+    await own.lose();
     try {
       const response = await fetch(`${failing.baseUrl}/healthz`);
       expect(response.status).toBe(503);

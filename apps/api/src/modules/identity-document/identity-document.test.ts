@@ -83,9 +83,11 @@ describe('ocrCheck', () => {
   it('reads the own front photo: name, ID number, AD dates, gender, each with a confidence', async () => {
     const user = await loggedInUser(server);
     const answer = bodyOf<TOcrCheckResponse>(await call(ENDPOINTS.userAuthOcrCheck, { frontKey: await uploadCard(user) }, user));
-    // The name's last character is read 玲 and, by the thinned crops, 玹 about as surely:
-    // neither is proposed, both are offered (one tap).
-    expect(answer.fields.name).toEqual({ value: null, confidence: 0, choices: [PERSON.name, '陳美玹'] });
+    // Tesseract's thinned crops read the last character 玹 about as surely as 玲; the line
+    // model's sure 玲 settles it (decision 0189): proposed, nothing to choose.
+    expect(answer.fields.name.value).toBe(PERSON.name);
+    expect(answer.fields.name.choices).toBeUndefined();
+    expect(answer.fields.name.confidence).toBeGreaterThan(0.75);
     expect(answer.fields.idNumber.value).toBe(PERSON.idNumber);
     expect(answer.fields.birthDate.value).toBe(PERSON.birthDate);
     expect(answer.fields.gender.value).toBe(PERSON.gender);

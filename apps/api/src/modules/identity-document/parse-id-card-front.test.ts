@@ -175,6 +175,71 @@ describe('parseIdCardFront', () => {
     expect(both.fields.name).toEqual({ value: null, confidence: 0, choices: ['鄧宇明', '鄭宇明'] });
   });
 
+  describe("the line model's reading of the name", () => {
+    const sure = (char: string, confidence = 0.99) => ({ char, confidence });
+    // Tesseract's page and six crops all read the last character as the same look-alike.
+    const tesseractReads = (third: string, confidence: number) => ({
+      page: [wordLine(['姓', 96], ['名', 96], ['許', 95], ['淑', 95], [third, confidence])],
+      name: Array.from({ length: 6 }, () => wordLine(['許', 96], ['淑', 95], [third, confidence])),
+    });
+    const line = { chars: [sure('許'), sure('淑'), sure('芬')], missing: false };
+
+    it('outweighs Tesseract readings that agree on a look-alike but unsurely', () => {
+      const { page, name } = tesseractReads('芛', 30);
+      const reading = parseIdCardFront(page, [], { name, nameLine: line });
+      expect(reading.fields.name.value).toBe('許淑芬');
+      expect(reading.fields.name.confidence).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+      // The same readings without it: the look-alike.
+      expect(parseIdCardFront(page, [], { name }).fields.name.value).toBe('許淑芛');
+    });
+
+    it('leaves two names to choose from when every Tesseract reading surely saw the other character', () => {
+      const { page, name } = tesseractReads('芛', 85);
+      expect(parseIdCardFront(page, [], { name, nameLine: line }).fields.name).toEqual({
+        value: null,
+        confidence: 0,
+        choices: ['許淑芬', '許淑芛'],
+      });
+    });
+
+    it('counts its runner-up: the character it doubted between is offered beside its own', () => {
+      const doubted = { chars: [sure('蕭'), { char: '好', confidence: 0.62, runnerUp: { char: '妤', confidence: 0.36 } }], missing: false };
+      // Tesseract's 妤 alone would lose to the model's 好; with the model's own doubt, the two are offered.
+      const page = [wordLine(['姓', 96], ['名', 96], ['蕭', 95], ['妤', 20])];
+      const crops = Array.from({ length: 6 }, () => wordLine(['蕭', 96], ['妤', 20]));
+      const reading = parseIdCardFront(page, [], { name: crops, nameLine: doubted });
+      expect(reading.fields.name.value).toBeNull();
+      expect(reading.fields.name.choices?.toSorted()).toEqual(['蕭好', '蕭妤']);
+      const withoutDoubt = { ...doubted, chars: doubted.chars.map(({ char, confidence }) => ({ char, confidence })) };
+      expect(parseIdCardFront(page, [], { name: crops, nameLine: withoutDoubt }).fields.name.value).toBe('蕭好');
+    });
+
+    it('is left out when it skipped a character (one outside its alphabet): the shorter name never wins', () => {
+      const page = [wordLine(['姓', 96], ['名', 96], ['趙', 90], ['蓁', 60], ['廷', 90])];
+      // Two readings only: too few for the length check, so the mark alone leaves it out.
+      const crops = [wordLine(['趙', 90], ['蓁', 55], ['廷', 92])];
+      const skipped = { chars: [sure('趙'), sure('廷')], missing: true };
+      const reading = parseIdCardFront(page, [], { name: crops, nameLine: skipped });
+      expect(reading.fields.name.value).toBe('趙蓁廷');
+      // Taken as it is, its weight would have made the name 趙廷.
+      expect(parseIdCardFront(page, [], { name: crops, nameLine: { ...skipped, missing: false } }).fields.name.value).toBe('趙廷');
+    });
+
+    it('is left out when most Tesseract readings agree on another length (a stray mark read as a character)', () => {
+      const page = [wordLine(['姓', 96], ['名', 96], ['陳', 90], ['美', 90], ['玲', 90])];
+      const crops = Array.from({ length: 6 }, () => wordLine(['陳', 90], ['美', 90], ['玲', 88]));
+      const stray = { chars: [sure('丨'), sure('陳'), sure('美'), sure('玲')], missing: false };
+      expect(parseIdCardFront(page, [], { name: crops, nameLine: stray }).fields.name.value).toBe('陳美玲');
+    });
+
+    it("starts after the label's 名 when the crop caught it", () => {
+      const reading = parseIdCardFront(lines('中 華 民 國 國 民 身 分 證'), [], {
+        nameLine: { chars: [sure('名'), sure('陳'), sure('美'), sure('玲')], missing: false },
+      });
+      expect(reading.fields.name.value).toBe('陳美玲');
+    });
+  });
+
   it('keeps the page reading when the rereads read nothing usable', () => {
     const reading = parseIdCardFront(lines('姓 名 陳 美 玲'), [], { name: lines('陳'), birthDate: lines('民 國') });
     expect(reading.fields.name).toEqual({ value: '陳美玲', confidence: 0.9 });

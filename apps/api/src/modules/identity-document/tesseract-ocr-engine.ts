@@ -8,6 +8,7 @@ import { gunzip } from 'node:zlib';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker, type WorkerParams } from 'tesseract.js';
 import type { IdCardFrontReading, IdCardReader } from './ocr-engine.ts';
+import { LINE_MODEL, recognizeLine, warmUpLineReader, type RecognizedLine } from './ppocr-line-reader.ts';
 import { parseIdCardFront, type FieldRereads, type OcrLine } from './parse-id-card-front.ts';
 
 /**
@@ -15,10 +16,10 @@ import { parseIdCardFront, type FieldRereads, type OcrLine } from './parse-id-ca
  * Traditional Chinese LSTM model of @tesseract.js-data/chi_tra for the labels, name and
  * dates, and a second pass with @tesseract.js-data/eng restricted to A-Z and digits on the
  * card's red print alone (the ID number; sharp isolates it), two worker threads side by side,
- * on the photo straightened first. Then the name's, the birth date's and the issue date's
- * regions (placed from the title's and the ID number's lines with the card's layout) are
- * read again one line at a time at several sizes, and the readings vote
- * (parse-id-card-front.ts). Everything is local: the model comes from node_modules, the
+ * on the photo straightened first. Then the regions of the name, the dates and 性別 (placed
+ * from the title's and the ID number's lines with the card's layout) are read by PaddleOCR's
+ * line model (ppocr-line-reader.ts, decision 0189), the name's also by Tesseract one line at a
+ * time at several sizes, and the readings vote (parse-id-card-front.ts). Everything is local: the models come from node_modules, the
  * wasm core from tesseract.js-core, nothing is fetched at run time.
  *
  * One pair of workers per process, created on the first reading and shared by every request
@@ -131,7 +132,7 @@ function worker(): Promise<Workers> {
 
 /** Loads the model now (bench warm-up, or at start when wanted). */
 export async function warmUpTesseract(): Promise<void> {
-  await worker();
+  await Promise.all([worker(), warmUpLineReader()]);
 }
 
 interface Box {
@@ -262,6 +263,8 @@ const LAYOUT = {
   issueDate: { x0: 30, y0: 400, x1: 700, y1: 460 },
   /** 性別's value alone (男 or 女), right of its label. */
   gender: { x0: 148, y0: 310, x1: 250, y1: 366 },
+  /** 統一編號's value, right of its label. */
+  idNumber: { x0: 590, y0: 515, x1: 1000, y1: 585 },
 } as const;
 
 type Region = { left: number; top: number; width: number; height: number };
@@ -297,38 +300,32 @@ function frameOf(
   };
 }
 
-/** How a value's crop is prepared before a reading: enlarged or reduced, then filtered. */
+/** How the name's crop is prepared before a reading: enlarged or reduced, then filtered. */
 interface CropVariant {
   scale: number;
-  filter?: 'median' | 'thin';
-  /** Read as one character (性別's value) instead of one line. */
-  single?: boolean;
+  filter?: 'thin';
 }
 
 /**
- * The readings of each value, each one a vote, chosen on generated cards 0-59 (the test
- * set and 40 more). The bold name: reduced (its strokes are heavier than the model's
- * training) and thinned, at several sizes, and once as it is (a clean card's thinned
- * strokes lose details: 玲 read 玹); no single one reads more than 27 of 30 names right,
- * their vote 55 of 60. Dates: enlarged (a 2 read as 3 at the photo's size);
- * restricting them to digits and 民國年月日 read no date more and left no confidence.
+ * Tesseract's readings of the name's region, each one a vote, chosen on generated cards 0-59
+ * (the test set and 40 more): reduced (the bold strokes are heavier than the model's
+ * training) and thinned, at several sizes, and once as it is (a clean card's thinned strokes
+ * lose details: 玲 read 玹); no single one reads more than 27 of 30 names right, their vote 55
+ * of 60. With fewer of them beside the line model, a wrong name was shown as confident
+ * (decision 0189). The dates and 性別 are read by the line model alone (decision 0189: their
+ * seven Tesseract readings read no field better).
  */
-const VARIANTS: Record<keyof FieldRereads, readonly CropVariant[]> = {
-  name: [
-    { scale: 0.5 },
-    { scale: 0.6 },
-    { scale: 0.6, filter: 'thin' },
-    { scale: 0.8, filter: 'thin' },
-    { scale: 1, filter: 'thin' },
-    { scale: 1 },
-  ],
-  birthDate: [{ scale: 1 }, { scale: 1.5, filter: 'median' }, { scale: 2 }],
-  issueDate: [{ scale: 1 }, { scale: 1.5, filter: 'median' }],
-  gender: [
-    { scale: 1, single: true },
-    { scale: 1.5, filter: 'median', single: true },
-  ],
-};
+const NAME_VARIANTS: readonly CropVariant[] = [
+  { scale: 0.5 },
+  { scale: 0.6 },
+  { scale: 0.6, filter: 'thin' },
+  { scale: 0.8, filter: 'thin' },
+  { scale: 1, filter: 'thin' },
+  { scale: 1 },
+];
+
+/** The values whose region the line model reads. */
+type LineField = 'name' | 'birthDate' | 'issueDate' | 'gender' | 'idNumber';
 
 async function cropFor(grey: Buffer, region: Region, variant: CropVariant): Promise<Buffer> {
   let crop = await sharp(grey)
@@ -336,30 +333,26 @@ async function cropFor(grey: Buffer, region: Region, variant: CropVariant): Prom
     .resize(Math.max(1, Math.round(region.width * variant.scale)))
     .png()
     .toBuffer();
-  if (variant.filter === 'median') crop = await sharp(crop).median(3).png().toBuffer();
   // Bold strokes thinned: blurred, then only their dark core kept.
   if (variant.filter === 'thin') crop = await sharp(crop).normalise().blur(1).threshold(60).png().toBuffer();
   return sharp(crop).extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }).png().toBuffer();
 }
 
-/** Each value's region read again as a single line, in each of its variants. */
-async function rereadFields(reader: Worker, grey: Buffer, frame: Frame): Promise<FieldRereads> {
-  const rereads: Record<keyof FieldRereads, OcrLine[]> = { name: [], birthDate: [], issueDate: [], gender: [] };
-  for (const field of Object.keys(VARIANTS) as Array<keyof FieldRereads>) {
-    const region = frame(LAYOUT[field]);
-    for (const variant of VARIANTS[field]) {
-      const mode = variant.single ? PSM.SINGLE_CHAR : PSM.SINGLE_LINE;
-      rereads[field].push(...(await linesOf(reader, await cropFor(grey, region, variant), { tessedit_pageseg_mode: mode })));
-    }
-  }
-  return rereads;
+/** The name's region read again by Tesseract as a single line, in each of its variants. */
+async function rereadNames(reader: Worker, grey: Buffer, frame: Frame): Promise<OcrLine[]> {
+  const region = frame(LAYOUT.name);
+  const names: OcrLine[] = [];
+  for (const variant of NAME_VARIANTS)
+    names.push(...(await linesOf(reader, await cropFor(grey, region, variant), { tessedit_pageseg_mode: PSM.SINGLE_LINE })));
+  return names;
 }
 
 /**
  * OCR lines of an image, straightened: the page in grey with the Chinese model and, side
  * by side, the red print alone restricted to A-Z and digits (the ID number, whose letter
  * the Chinese model misreads or whose line it drops; the whole page when the image has no
- * red print); then each value's region read again (`rereadFields`).
+ * red print); then the name's region read again by Tesseract (`rereadNames`) and, beside
+ * it, the regions of the name, the dates and 性別 by the line model.
  */
 export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[]; asciiLines: OcrLine[]; rereads: FieldRereads }> {
   const { chinese, ascii } = await worker();
@@ -371,8 +364,35 @@ export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[];
   if (!upright) return { lines, asciiLines, rereads: {} };
   const { width = 0, height = 0 } = await sharp(upright.grey).metadata();
   const frame = frameOf(lines, asciiLines, { width, height });
-  const rereads = frame ? await rereadFields(chinese, upright.grey, frame) : {};
-  return { lines, asciiLines, rereads };
+  if (!frame) return { lines, asciiLines, rereads: {} };
+  const lineOf = (area: (typeof LAYOUT)[LineField]) => sharp(upright.colour).extract(frame(area)).png().toBuffer().then(recognizeLine);
+  const [names, nameLine, birthLine, issueLine, genderLine, idLine] = await Promise.all([
+    rereadNames(chinese, upright.grey, frame),
+    lineOf(LAYOUT.name),
+    lineOf(LAYOUT.birthDate),
+    lineOf(LAYOUT.issueDate),
+    lineOf(LAYOUT.gender),
+    lineOf(LAYOUT.idNumber),
+  ]);
+  const rereads: FieldRereads = {
+    name: names,
+    nameLine,
+    birthDate: [asOcrLine(birthLine)],
+    issueDate: [asOcrLine(issueLine)],
+    gender: [asOcrLine(genderLine)],
+  };
+  // The line model's reading of the number joins the A-Z pass's (the same checksum rules).
+  return { lines, asciiLines: [...asciiLines, asOcrLine(idLine)], rereads };
+}
+
+/** The line model's reading as an OCR line: its characters as one-character words, the line as sure as its least sure one. */
+function asOcrLine(line: RecognizedLine): OcrLine {
+  const confidence = line.missing || line.chars.length === 0 ? 0 : Math.min(...line.chars.map((c) => c.confidence)) * 100;
+  return {
+    text: line.chars.map((c) => c.char).join(''),
+    confidence,
+    words: line.chars.map((c) => ({ text: c.char, confidence: c.confidence * 100 })),
+  };
 }
 
 /** Readings of the last few photos by their bytes' SHA-256 (in memory only, like the photo being read). */
@@ -381,7 +401,7 @@ const RECENT_READINGS = 32;
 const RECENT_READING_MS = 10 * 60_000;
 
 export class TesseractIdCardReader implements IdCardReader {
-  readonly engine = `tesseract.js/${MODEL}`;
+  readonly engine = `tesseract.js/${MODEL}+${LINE_MODEL}`;
 
   constructor() {
     users += 1;

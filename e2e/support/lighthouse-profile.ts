@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { CODE_PLACEHOLDER, GET_CODE, LOGIN_SUBMIT, MOBILE_PLACEHOLDER } from '@app/contract/messages/accounts.ts';
 import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import { VERIFY_CODE_PATTERN } from '@app/contract/validators/verify-code.ts';
-import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour } from '../tests/borrower-helpers.ts';
+import { onboardBorrower, randomMobile } from '../tests/borrower-helpers.ts';
 import { waitForHydration } from './app.ts';
 
 const CODE_IN_TEXT = /\d{6}/;
@@ -46,9 +46,7 @@ export async function prepareBorrowerProfile(baseUrl: string, profileDir: string
     await page.getByRole('button', { name: LOGIN_SUBMIT, exact: true }).click();
     // The day's popup, closed as a person would: Lighthouse then measures the page, not it.
     await page.getByRole('button', { name: HOME_POPUP_CLOSE }).click({ timeout: 30_000 });
-    const api = await apiAsPage(page, baseUrl);
-    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
-    await passFaceCheck(api, page);
+    await onboardBorrower(page, baseUrl);
     // Only the session stays: a new user's cold start otherwise.
     await page.evaluate(async () => {
       for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();

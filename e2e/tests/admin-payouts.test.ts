@@ -10,7 +10,7 @@ import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { createOperator, submittedApplication, totpCode } from './admin-helpers.ts';
-import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
+import { onboardBorrower, randomMobile, randomNationalId, type PageApi } from './borrower-helpers.ts';
 
 /**
  * A payout above the release threshold, at 1440x900 in real Chromium: the borrower's
@@ -46,9 +46,7 @@ describe('payouts in the back office', () => {
     await loginWithCode(borrower.page, baseUrl, randomMobile());
     await waitForRoute(borrower.page, '/pages/loans/index');
     await borrower.page.getByRole('button', { name: HOME_POPUP_CLOSE }).click({ timeout: 15_000 });
-    const api = await apiAsPage(borrower.page, baseUrl);
-    await saveStepsOneToFour(api, borrower.page, { name: '陳怡君', idNumber: randomNationalId() });
-    await passFaceCheck(api, borrower.page);
+    const api = await onboardBorrower(borrower.page, baseUrl, { name: '陳怡君', idNumber: randomNationalId() });
     const orderId = await submittedApplication(api, borrower.page);
     await expect.poll(async () => (await orderOf(api, orderId)).state, { timeout: 30_000, interval: 300 }).toBe('放款中');
     const { orderNo, principal } = await orderOf(api, orderId);

@@ -159,6 +159,22 @@ export async function passFaceCheck(api: PageApi, page: Page): Promise<void> {
   await api.call(ENDPOINTS.userAuthFaceCompare, { imageKey });
 }
 
+/**
+ * A borrower who may apply: steps 1-5 through the protocol on the page's own session
+ * (`saveStepsOneToFour`, then `passFaceCheck`), by default 林美華 with an ID number no
+ * other borrower has. The page's session is the one the steps are saved for.
+ */
+export async function onboardBorrower(
+  page: Page,
+  baseUrl: string,
+  person: { name: string; idNumber: string } = { name: '林美華', idNumber: randomNationalId() },
+): Promise<PageApi> {
+  const api = await apiAsPage(page, baseUrl);
+  await saveStepsOneToFour(api, page, person);
+  await passFaceCheck(api, page);
+  return api;
+}
+
 /** A valid national ID (letter A; female unless said), random enough that no other borrower has it. */
 export function randomNationalId(gender: 'female' | 'male' = 'female'): string {
   const digits = [gender === 'male' ? 1 : 2, ...Array.from({ length: 7 }, () => randomInt(0, 10))];

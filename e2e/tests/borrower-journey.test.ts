@@ -9,7 +9,8 @@ import { FACE_CAPTURE_START, FACE_GUIDE_START } from '@app/contract/messages/fac
 import * as OCR from '@app/contract/messages/identity-document.ts';
 import { SIGN_BUTTON, SIGNATURE_CONFIRM, TIPS_CONFIRM, APPLY_NEXT } from '@app/contract/messages/loan-pages.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
-import { ORDER_ACTION_REPAY } from '@app/contract/messages/order-pages.ts';
+import { ISSUED_SANDBOX_LINK_TEXTS, ORDER_ACTION_REPAY } from '@app/contract/messages/order-pages.ts';
+import { SANDBOX_STORE_TITLE } from '@app/contract/messages/repayments.ts';
 import { ntd as formatMoney } from '@app/contract/money-format.ts';
 import { launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
@@ -448,9 +449,12 @@ describe('a new borrower, from an ad link to the money and back to 已結清', (
       await shot(page, 'pay-atm');
 
       // Paid at the sandbox ATM: the page follows — 第 1 期 is no longer offered, nothing reloaded.
-      const href = await issued.getByTestId('issued-sandbox').getAttribute('href');
+      const atmLink = issued.getByTestId('issued-sandbox');
+      expect(await atmLink.textContent()).toBe(ISSUED_SANDBOX_LINK_TEXTS.atm);
+      const href = await atmLink.getAttribute('href');
       const counter = await page.context().newPage();
       await counter.goto(href!);
+      expect(await counter.title()).toBe(SANDBOX_STORE_TITLE);
       await counter.getByRole('button', { name: '收款並通知' }).click();
       await counter.locator('#result').waitFor();
       expect(await counter.locator('#result').textContent()).toContain('HTTP 200');
@@ -468,7 +472,9 @@ describe('a new borrower, from an ad link to the money and back to 已結清', (
       await page.getByTestId('issue-payment').click();
       const storeCode = page.getByTestId('issued-store-code');
       await storeCode.waitFor();
-      const cvsHref = await page.getByTestId('issued-payment').first().getByTestId('issued-sandbox').getAttribute('href');
+      const cvsLink = page.getByTestId('issued-payment').first().getByTestId('issued-sandbox');
+      expect(await cvsLink.textContent()).toBe(ISSUED_SANDBOX_LINK_TEXTS.cvs);
+      const cvsHref = await cvsLink.getAttribute('href');
       const store = await page.context().newPage();
       await store.goto(cvsHref!);
       await store.getByRole('button', { name: '收款並通知' }).click();

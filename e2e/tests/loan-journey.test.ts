@@ -21,7 +21,7 @@ import { expectNoSeriousAxeFindings } from '../support/axe.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, storedJson, waitForRoute } from './accounts-helpers.ts';
-import { apiAsPage, passFaceCheck, saveStepsOneToFour } from './borrower-helpers.ts';
+import { onboardBorrower } from './borrower-helpers.ts';
 
 /**
  * The loan journey in the browser against the real server: a new user whose onboarding
@@ -91,9 +91,7 @@ describe('the loan journey', () => {
     await launch(page, '/pages/login/index');
     await loginWithCode(page, suite.server.baseUrl, MOBILE);
     await waitForRoute(page, '/pages/loans/index');
-    const api = await apiAsPage(page, suite.server.baseUrl);
-    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: 'B223456782' });
-    await passFaceCheck(api, page);
+    await onboardBorrower(page, suite.server.baseUrl, { name: '林美華', idNumber: 'B223456782' });
 
     // A fresh load of the home: the daily popup first, then the amount card.
     await launch(page, '/pages/loans/index');

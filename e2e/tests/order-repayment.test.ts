@@ -44,15 +44,7 @@ import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { cardJpeg, choosePhoto, formRow } from './onboarding-helpers.ts';
-import {
-  apiAsPage,
-  passFaceCheck,
-  randomMobile,
-  randomNationalId,
-  saveStepsOneToFour,
-  signaturePng,
-  type PageApi,
-} from './borrower-helpers.ts';
+import { onboardBorrower, randomMobile, signaturePng, type PageApi } from './borrower-helpers.ts';
 
 /**
  * Repaying and extending as a new borrower would, against the real server: the order is
@@ -93,10 +85,7 @@ async function newBorrower(page: Page): Promise<PageApi> {
   await waitForRoute(page, '/pages/loans/index');
   // The home's popup of the day (seeded), closed once as a person would; it does not come back today.
   await page.getByRole('button', { name: HOME_POPUP_CLOSE }).click({ timeout: 15_000 });
-  const api = await apiAsPage(page, suite.server.baseUrl);
-  await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
-  await passFaceCheck(api, page);
-  return api;
+  return onboardBorrower(page, suite.server.baseUrl);
 }
 
 /** An order applied for through loan/apply (待簽約, not signed): single-repayment, or equal instalments for `amount`; its id. */

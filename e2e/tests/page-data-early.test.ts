@@ -6,7 +6,7 @@ import type { TLoanInitResponse } from '@app/contract/schemas/loans.ts';
 import { launch } from '../support/app.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode } from './accounts-helpers.ts';
-import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour } from './borrower-helpers.ts';
+import { onboardBorrower, randomMobile } from './borrower-helpers.ts';
 
 /**
  * The logged-in pages ask for their first data while their own code is still on the way:
@@ -45,9 +45,7 @@ describe("a page's first data leaves with its code", () => {
     await loginWithCode(page, suite.server.baseUrl, randomMobile());
     await page.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
     // A borrower who may apply: the application form is what the page shows.
-    const api = await apiAsPage(page, suite.server.baseUrl);
-    await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
-    await passFaceCheck(api, page);
+    const api = await onboardBorrower(page, suite.server.baseUrl);
 
     const applyFor = await watch(page, /\/assets\/apply-for-page-[\w-]+\.js$/, ['/api/v3/loan/check', '/api/v3.1/loan/init']);
     await launch(page, '/pages/loans/applyFor');

@@ -17,7 +17,7 @@ import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { controlsUnderServiceButton, expectNoSimplifiedLabels, pageText, restingBox } from './page-checks.ts';
-import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour } from './borrower-helpers.ts';
+import { onboardBorrower, randomMobile } from './borrower-helpers.ts';
 
 /**
  * Trust signals and clarity in a real browser against the real server: one lender (from
@@ -179,9 +179,7 @@ describe('as a borrower with an open loan', () => {
       await launch(page, '/pages/login/index');
       await loginWithCode(page, suite.server.baseUrl, randomMobile());
       await page.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
-      const api = await apiAsPage(page, suite.server.baseUrl);
-      await saveStepsOneToFour(api, page, { name: '林美華', idNumber: randomNationalId() });
-      await passFaceCheck(api, page);
+      const api = await onboardBorrower(page, suite.server.baseUrl);
 
       await launch(page, '/pages/loans/applyFor');
       const amount = page.getByTestId('apply-amount');

@@ -188,7 +188,8 @@ export const ISSUED_COPY = '複製';
 export const ISSUED_CVS_HOW = '請於期限內至 7-ELEVEN、全家、萊爾富或 OK 超商的多媒體機台輸入繳費代碼，列印繳費單後至櫃檯繳費。';
 export const ISSUED_ATM_HOW = '請於期限內以 ATM 或網路銀行轉帳至以上帳號，金額須與繳費金額相同。';
 export const ISSUED_WAITING = '繳費後約數分鐘內入帳，入帳後訂單會自動更新。';
-export const ISSUED_SANDBOX_LINK = '測試環境：模擬超商繳費';
+/** Outside production, the link to the sandbox's counter, named after what it simulates for this code. */
+export const ISSUED_SANDBOX_LINK_TEXTS = { cvs: '測試環境：模擬超商繳費', atm: '測試環境：模擬 ATM 轉帳' } as const;
 export const ISSUED_NEW = '改用其他金額或方式';
 export const ISSUED_OPEN_TITLE = '尚未繳費的代碼';
 

@@ -61,7 +61,7 @@ export const REMINDER_FIRST_OVERDUE_DAY_DEFAULT =
   '【{productName}】提醒您：您的借款已於 {dueDate} 到期，目前應繳 {amount}。請盡快於 App 訂單頁繳費，如有困難請聯繫客服。';
 
 /** The sandbox store page (development only). */
-export const SANDBOX_STORE_TITLE = '超商櫃檯模擬（測試環境）';
+export const SANDBOX_STORE_TITLE = '超商櫃檯與 ATM 繳費模擬（測試環境）';
 export const SANDBOX_CODE_NOT_FOUND = '查無此繳費代碼或虛擬帳號';
 export const REPAY_GATEWAY_UNAVAILABLE = '超商代碼與虛擬帳號繳費暫不提供，請改用自行轉帳';
 /**

@@ -22,14 +22,15 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
 }
 
 /**
- * Outside production the API names its sandbox store-clerk page for this code. It is a
- * server page that refuses to be framed, so it opens in a tab of its own.
+ * Outside production the API names its sandbox counter for this code (a store clerk's or an
+ * ATM's, by the channel). It is a server page that refuses to be framed, so it opens in a tab
+ * of its own.
  */
-function SandboxLink({ address }: { address: string }) {
+function SandboxLink({ address, channel }: { address: string; channel: 'cvs' | 'atm' }) {
   const absolute = new URL(address, getRuntimeConfig().apiBase || window.location.origin).toString();
   return (
     <a className="issued-sandbox" data-testid="issued-sandbox" href={absolute} target="_blank" rel="noopener noreferrer">
-      {T.ISSUED_SANDBOX_LINK}
+      {T.ISSUED_SANDBOX_LINK_TEXTS[channel]}
     </a>
   );
 }
@@ -96,7 +97,7 @@ export function IssuedPayment({ payment }: { payment: OrderPayment }) {
           </p>
           <p className="issued-how">{payment.channel === 'cvs' ? T.ISSUED_CVS_HOW : T.ISSUED_ATM_HOW}</p>
           <p className="issued-how">{T.ISSUED_WAITING}</p>
-          {sandbox ? <SandboxLink address={sandbox} /> : null}
+          {sandbox && payment.channel !== 'manual' ? <SandboxLink address={sandbox} channel={payment.channel} /> : null}
         </>
       ) : null}
     </section>

@@ -10,7 +10,7 @@ import * as OCR from '@app/contract/messages/identity-document.ts';
 import { SIGN_BUTTON, SIGNATURE_CONFIRM, TIPS_CONFIRM, APPLY_NEXT } from '@app/contract/messages/loan-pages.ts';
 import * as T from '@app/contract/messages/onboarding-pages.ts';
 import { ISSUED_SANDBOX_LINK_TEXTS, ORDER_ACTION_REPAY } from '@app/contract/messages/order-pages.ts';
-import { SANDBOX_STORE_TITLE } from '@app/contract/messages/repayments.ts';
+import { SANDBOX_PAY, SANDBOX_STORE_TITLE } from '@app/contract/messages/repayments.ts';
 import { ntd as formatMoney } from '@app/contract/money-format.ts';
 import { launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
@@ -455,7 +455,7 @@ describe('a new borrower, from an ad link to the money and back to 已結清', (
       const counter = await page.context().newPage();
       await counter.goto(href!);
       expect(await counter.title()).toBe(SANDBOX_STORE_TITLE);
-      await counter.getByRole('button', { name: '收款並通知' }).click();
+      await counter.getByRole('button', { name: SANDBOX_PAY }).click();
       await counter.locator('#result').waitFor();
       expect(await counter.locator('#result').textContent()).toContain('HTTP 200');
       await counter.close();
@@ -477,7 +477,7 @@ describe('a new borrower, from an ad link to the money and back to 已結清', (
       const cvsHref = await cvsLink.getAttribute('href');
       const store = await page.context().newPage();
       await store.goto(cvsHref!);
-      await store.getByRole('button', { name: '收款並通知' }).click();
+      await store.getByRole('button', { name: SANDBOX_PAY }).click();
       await store.locator('#result').waitFor();
       await store.close();
       await expect

@@ -33,6 +33,7 @@ import {
   PAYMENT_STATE_TEXTS,
   WEB_VIEW_REFUSED,
 } from '@app/contract/messages/order-pages.ts';
+import { SANDBOX_PAY } from '@app/contract/messages/repayments.ts';
 import type { TLoanApplyResponse, TLoanInitResponse } from '@app/contract/schemas/loans.ts';
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import type { TPaymentResponse } from '@app/contract/schemas/repayments.ts';
@@ -148,7 +149,7 @@ async function payAtSandboxCounter(page: Page, code: string): Promise<void> {
   await counter.goto(href!);
   await counter.locator('input[name="amount"]').waitFor();
   expect(await counter.locator('input[name="code"]').first().inputValue()).toBe(code);
-  await counter.getByRole('button', { name: '收款並通知' }).click();
+  await counter.getByRole('button', { name: SANDBOX_PAY }).click();
   await counter.locator('#result').waitFor();
   expect(await counter.locator('#result').textContent()).toContain('HTTP 200');
   await counter.close();

@@ -63,6 +63,16 @@ export const REMINDER_FIRST_OVERDUE_DAY_DEFAULT =
 /** The sandbox store page (development only). */
 export const SANDBOX_STORE_TITLE = '超商櫃檯與 ATM 繳費模擬（測試環境）';
 export const SANDBOX_CODE_NOT_FOUND = '查無此繳費代碼或虛擬帳號';
+export const SANDBOX_CODE_LABEL = '繳費代碼或虛擬帳號';
+export const SANDBOX_LOOK_UP = '查詢';
+export const SANDBOX_AMOUNT_DUE = '應繳金額';
+export const SANDBOX_CODE_KIND_TEXTS = { cvs: '超商代碼', atm: '虛擬帳號' } as const;
+export const SANDBOX_EXPIRES = '期限';
+export const SANDBOX_STATE = '狀態';
+export const SANDBOX_AMOUNT_RECEIVED = '收款金額';
+/** The counter's button: takes the money and sends the gateway's signed notification. */
+export const SANDBOX_PAY = '收款並通知';
+export const SANDBOX_RESULT = '閘道通知結果';
 export const REPAY_GATEWAY_UNAVAILABLE = '超商代碼與虛擬帳號繳費暫不提供，請改用自行轉帳';
 /**
  * What the collection gateway (ECPay) shows the payer for a code or account: its trade

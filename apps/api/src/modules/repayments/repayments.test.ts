@@ -2,10 +2,19 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { ORDER_NOT_FOUND } from '@app/contract/messages/orders.ts';
-import { REPAY_CHANNEL_TEXTS, REPAY_RECEIPT_NOT_FOUND, repayOverChannelLimit } from '@app/contract/messages/repayments.ts';
+import { PAYMENT_STATE_TEXTS } from '@app/contract/messages/order-pages.ts';
+import {
+  REPAY_CHANNEL_TEXTS,
+  REPAY_RECEIPT_NOT_FOUND,
+  repayOverChannelLimit,
+  SANDBOX_CODE_KIND_TEXTS,
+  SANDBOX_EXPIRES,
+  SANDBOX_STATE,
+} from '@app/contract/messages/repayments.ts';
 import type { TPaymentResponse, TRepayChannelResponse, TReplanRepayResponse } from '@app/contract/schemas/repayments.ts';
 import { creditRefunds, repaymentCredits, repaymentRequests } from '../../db/schema/repayments.ts';
 import { DEFAULT_EQUAL_INSTALMENT_PRODUCT, DEFAULT_SINGLE_REPAYMENT_PRODUCT } from '../../domain/loan-default-products.ts';
+import { formatTaipeiDateTime } from '../../domain/taipei-time.ts';
 import { DESTROY_CREDIT_LEFT } from '@app/contract/messages/accounts.ts';
 import { accountsServerPerFile, bodyOf, HOUR, latestCode, ManualClock, refusal, uploadedImage } from '../../test/accounts-test-kit.ts';
 import { createBorrower } from '../../test/lending-test-kit.ts';
@@ -72,6 +81,10 @@ describe('store code: asked for, paid at the counter, settled', () => {
     expect(counter.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const page = await counter.text();
     expect(page).toContain('NT$\u00a010,000');
+    // What is owed, as the app says it: the kind, the expiry in Taipei time, the state.
+    expect(page).toContain(
+      `（${SANDBOX_CODE_KIND_TEXTS.cvs}，${SANDBOX_EXPIRES} ${formatTaipeiDateTime(new Date(payment!.expiresAt!))}，${SANDBOX_STATE} ${PAYMENT_STATE_TEXTS.pending}）`,
+    );
     const paid = await fetch(`${server.baseUrl}/sandbox/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

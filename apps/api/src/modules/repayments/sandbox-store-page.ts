@@ -1,9 +1,34 @@
-import { SANDBOX_CODE_NOT_FOUND, SANDBOX_STORE_TITLE } from '@app/contract/messages/repayments.ts';
+import { PAYMENT_STATE_TEXTS } from '@app/contract/messages/order-pages.ts';
+import {
+  SANDBOX_AMOUNT_DUE,
+  SANDBOX_AMOUNT_RECEIVED,
+  SANDBOX_CODE_KIND_TEXTS,
+  SANDBOX_CODE_LABEL,
+  SANDBOX_CODE_NOT_FOUND,
+  SANDBOX_EXPIRES,
+  SANDBOX_LOOK_UP,
+  SANDBOX_PAY,
+  SANDBOX_RESULT,
+  SANDBOX_STATE,
+  SANDBOX_STORE_TITLE,
+} from '@app/contract/messages/repayments.ts';
 import { ntd } from '@app/contract/money-format.ts';
+import { formatTaipeiDateTime } from '../../domain/taipei-time.ts';
 import type { RepaymentRequestRow } from './repayments-repository.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** What is owed under a code: its kind, its expiry in Taipei time, its state, as the app says them. */
+function details(request: RepaymentRequestRow): string {
+  return [
+    request.channel === 'manual' ? null : SANDBOX_CODE_KIND_TEXTS[request.channel],
+    `${SANDBOX_EXPIRES} ${request.expiresAt ? formatTaipeiDateTime(request.expiresAt) : '-'}`,
+    `${SANDBOX_STATE} ${PAYMENT_STATE_TEXTS[request.state]}`,
+  ]
+    .filter((part) => part !== null)
+    .join('，');
+}
 
 /**
  * The sandbox's store counter (never in production): a tester types a store code or a
@@ -14,12 +39,11 @@ const escapeHtml = (text: string) =>
 export function sandboxStorePage(options: { code: string; request: RepaymentRequestRow | null; result: string | null }): string {
   const { code, request, result } = options;
   const found = request
-    ? `<p>應繳金額：<strong>${ntd(request.amount)}</strong>（${request.channel === 'cvs' ? '超商代碼' : '虛擬帳號'}，` +
-      `期限 ${escapeHtml(request.expiresAt?.toISOString() ?? '-')}，狀態 ${escapeHtml(request.state)}）</p>
+    ? `<p>${SANDBOX_AMOUNT_DUE}：<strong>${ntd(request.amount)}</strong>（${details(request)}）</p>
       <form method="post" action="/sandbox/pay">
         <input type="hidden" name="code" value="${escapeHtml(code)}">
-        <label>收款金額 <input name="amount" inputmode="numeric" value="${request.amount}"></label>
-        <button type="submit">收款並通知</button>
+        <label>${SANDBOX_AMOUNT_RECEIVED} <input name="amount" inputmode="numeric" value="${request.amount}"></label>
+        <button type="submit">${SANDBOX_PAY}</button>
       </form>`
     : code
       ? `<p role="alert">${SANDBOX_CODE_NOT_FOUND}</p>`
@@ -31,10 +55,10 @@ export function sandboxStorePage(options: { code: string; request: RepaymentRequ
 </head><body>
 <h1>${SANDBOX_STORE_TITLE}</h1>
 <form method="get" action="/sandbox/cvs">
-  <label>繳費代碼或虛擬帳號 <input name="code" value="${escapeHtml(code)}" autocomplete="off"></label>
-  <button type="submit">查詢</button>
+  <label>${SANDBOX_CODE_LABEL} <input name="code" value="${escapeHtml(code)}" autocomplete="off"></label>
+  <button type="submit">${SANDBOX_LOOK_UP}</button>
 </form>
 ${found}
-${result ? `<p id="result">閘道通知結果：<output>${escapeHtml(result)}</output></p>` : ''}
+${result ? `<p id="result">${SANDBOX_RESULT}：<output>${escapeHtml(result)}</output></p>` : ''}
 </body></html>`;
 }

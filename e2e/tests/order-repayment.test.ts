@@ -401,9 +401,10 @@ describe('repaying an order in the browser', () => {
       await form.waitFor();
       await form.getByRole('button', { name: MANUAL_SUBMIT }).click();
       await page.getByText(MANUAL_LAST5_INVALID).waitFor();
-      // The date offered is Taipei's today, whatever the device's zone (this browser has the machine's, UTC here).
+      // The date offered is Taipei's today, whatever the device's zone (this browser has the machine's,
+      // UTC here), written as the app writes dates for people (2026/11/30), not 2026-11-30.
       const taipeiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date());
-      expect(await formRow(page, MANUAL_DATE).textContent()).toContain(taipeiToday);
+      expect(await formRow(page, MANUAL_DATE).textContent()).toContain(taipeiToday.replaceAll('-', '/'));
       await formRow(page, MANUAL_DATE).click();
       await page.locator('.adm-picker-header-button', { hasText: '確定' }).click();
       await form.getByPlaceholder(MANUAL_LAST5_PLACEHOLDER).fill('54321');

@@ -10,7 +10,7 @@ import { PhotoFrame } from '../../../shared/ui/photo-frame.tsx';
 import { calendarDateToPickerDate, pickerDateToCalendarDate } from '../../../shared/utils/picker-date.ts';
 import { useRepayManual } from '../api/repayments.ts';
 import type { OrderPayment } from '../../../shared/orders/order-detail.ts';
-import { taipeiToday } from '../../../shared/utils/format.ts';
+import { formatDate, taipeiToday } from '../../../shared/utils/format.ts';
 
 interface Values {
   amount?: string;
@@ -127,7 +127,7 @@ export function ManualTransferForm({
           <DatePicker min={earliest} max={today} title={T.MANUAL_DATE}>
             {(value) =>
               value ? (
-                <span className="picker-value">{pickerDateToCalendarDate(value)}</span>
+                <span className="picker-value">{formatDate(pickerDateToCalendarDate(value))}</span>
               ) : (
                 <span className="picker-placeholder">{T.MANUAL_DATE_PLACEHOLDER}</span>
               )

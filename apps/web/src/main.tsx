@@ -8,11 +8,11 @@ import { App } from './app/app.tsx';
 import { readFirstView } from './app/first-view-client.ts';
 import { applyLaunch, hashRoute } from './app/launch.ts';
 import { applyTraditionalChineseLocale } from './app/locale.ts';
-import { registerServiceWorker } from './app/service-worker-registration.ts';
 import { startVitalsReporting } from './app/vitals-reporting.ts';
 import { markLaunch } from './features/tracking/api/mark-event.ts';
 import { preloadRequestCore } from './shared/api/request.ts';
 import { releaseEarlyInput } from './shared/ui/early-input.ts';
+import { afterLoad } from './shared/utils/after-load.ts';
 import './app/global.css';
 
 applyTraditionalChineseLocale();
@@ -53,8 +53,13 @@ const root = firstView.hydrate ? hydrateInTransition(container, app) : createRoo
 // 2026-11-28); the boot shell stays on screen until it commits.
 if (!firstView.hydrate) startTransition(() => root.render(app));
 
-// Offline start and updates; not under `vite dev`, whose modules are not hashed files.
-if (import.meta.env.PROD) registerServiceWorker();
+// Offline start and updates, once the page has loaded (its code too: the first view needs
+// none of it); not under `vite dev`, whose modules are not hashed files.
+if (import.meta.env.PROD) {
+  void afterLoad(0)
+    .then(() => import('./app/service-worker-registration.ts'))
+    .then((worker) => worker.registerServiceWorker());
+}
 
 // Real users' vitals, sampled, loaded after the first view (decision 0158).
 startVitalsReporting();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { OFFLINE_BANNER, UPDATE_APPLYING, UPDATE_AVAILABLE, UPDATE_LATER, UPDATE_RELOAD } from '@app/contract/messages/app-shell.ts';
-import { applyUpdate, useUpdateStore } from './service-worker-registration.ts';
+import { useUpdateStore } from './update-store.ts';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -27,6 +27,12 @@ export function OfflineBanner() {
     </div>
   );
 }
+
+/**
+ * 立即更新: the registration's code, loaded by then (the prompt comes from it), activates the
+ * waiting version and reloads.
+ */
+const applyUpdate = () => void import('./service-worker-registration.ts').then((worker) => worker.applyUpdate());
 
 /** A new version is installed and waiting: reload into it now, or later (next launch). */
 export function UpdatePrompt() {

@@ -1,29 +1,4 @@
-import { create } from 'zustand';
-import { afterLoad } from '../shared/utils/after-load.ts';
-
-/**
- * The service worker (public/sw.js): registered once the page has loaded, so it never
- * competes with the first paint. A new version installs beside the running one and
- * waits; `waiting` is set then and the shell offers to reload (UpdatePrompt). Only a
- * page that a worker already controls is offered an update: the first visit installs
- * silently.
- */
-interface UpdateState {
-  waiting: ServiceWorker | null;
-  dismissed: boolean;
-  /** 立即更新 was tapped: the page reloads once the new version controls it. */
-  applying: boolean;
-  setWaiting: (worker: ServiceWorker) => void;
-  dismiss: () => void;
-}
-
-export const useUpdateStore = create<UpdateState>((set) => ({
-  waiting: null,
-  dismissed: false,
-  applying: false,
-  setWaiting: (worker) => set({ waiting: worker, dismissed: false, applying: false }),
-  dismiss: () => set({ dismissed: true }),
-}));
+import { useUpdateStore } from './update-store.ts';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -33,7 +8,9 @@ function watch(registration: ServiceWorkerRegistration | undefined): void {
   const offer = (worker: ServiceWorker | null) => {
     if (worker && navigator.serviceWorker.controller) useUpdateStore.getState().setWaiting(worker);
   };
-  offer(registration.waiting);
+  // A page reloaded by 立即更新 before the browser switched versions already runs the new
+  // version's code: the version still waiting is the one it took, not one to offer again.
+  if (!takeUpdateReloadMark()) offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
     installing?.addEventListener('statechange', () => {
@@ -77,25 +54,49 @@ function nameLoadedAssets(): void {
   });
 }
 
+/** Called once the page has loaded (main.tsx), so it never competes with the first paint. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  void afterLoad(0).then(() =>
-    navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
-      (registration) => {
-        watch(registration);
-        if (registration && !navigator.serviceWorker.controller) nameLoadedAssets();
-      },
-      () => undefined,
-    ),
+  navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
+    (registration) => {
+      watch(registration);
+      if (registration && !navigator.serviceWorker.controller) nameLoadedAssets();
+    },
+    () => undefined,
   );
+}
+
+/**
+ * How long 立即更新 waits for the browser to switch to the new version before reloading
+ * anyway. Chromium switches once the running version has no work left, and asks a running
+ * worker to stop at once, but not one that is starting just then (a request of either tab
+ * woke it): that one keeps its ordinary 30-second idle time, longer with every request it
+ * serves. A navigation makes the browser ask again, and the page loads the deployed version
+ * from the network meanwhile (the running worker fetches the page first, then the new
+ * build's files under their new names).
+ */
+export const UPDATE_RELOAD_FALLBACK_MS = 3_000;
+
+/** Set in sessionStorage just before that reload: the next start offers no waiting version. */
+export const UPDATE_RELOAD_MARK = 'app-update-reload';
+
+/** Whether this page was loaded by 立即更新's fallback reload (read once, then cleared). */
+function takeUpdateReloadMark(): boolean {
+  try {
+    const marked = sessionStorage.getItem(UPDATE_RELOAD_MARK) !== null;
+    sessionStorage.removeItem(UPDATE_RELOAD_MARK);
+    return marked;
+  } catch {
+    return false; // storage refused (a privacy setting): the prompt may come once more
+  }
 }
 
 /**
  * Activates the waiting version, then reloads into it once it controls the page. When it is
  * already active (the app's other tab took the update first: this tab's worker changed then,
- * before anyone here waited for it), the page reloads at once. The browser activates it only
- * once the running version has finished its work (Chromium waits for that worker to go idle),
- * which can take seconds: the prompt says 更新中… meanwhile instead of looking dead.
+ * before anyone here waited for it), the page reloads at once. When the browser has not
+ * switched within UPDATE_RELOAD_FALLBACK_MS (the running version is busy), it reloads anyway.
+ * The prompt says 更新中… meanwhile instead of looking dead.
  */
 export function applyUpdate(): void {
   const { waiting, applying } = useUpdateStore.getState();
@@ -118,4 +119,13 @@ export function applyUpdate(): void {
     if (waiting.state === 'activated') reload();
   });
   waiting.postMessage({ type: 'SKIP_WAITING' });
+  setTimeout(() => {
+    if (reloading || useUpdateStore.getState().waiting !== waiting) return;
+    try {
+      sessionStorage.setItem(UPDATE_RELOAD_MARK, '1');
+    } catch {
+      // storage refused: the reloaded page offers the version once more
+    }
+    reload();
+  }, UPDATE_RELOAD_FALLBACK_MS);
 }

@@ -8,6 +8,7 @@ import { ADMIN_FORBIDDEN } from '@app/contract/admin/admin-messages.ts';
 import { ADMIN_PAGES } from '@app/contract/admin/admin-routes.ts';
 import { SERVICE_LINE_ID } from '@app/contract/messages/app-shell.ts';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { peopleDate } from '@app/contract/date-format.ts';
 import { HOME_POPUP_CLOSE } from '@app/contract/messages/loan-home.ts';
 import type { TOrderDetailResponse } from '@app/contract/schemas/orders.ts';
 import { launch } from '../support/app.ts';
@@ -143,7 +144,10 @@ describe('the back office console', () => {
       await row.getByRole('button', { name: '審核' }).click();
       const drawer = admin.page.getByRole('dialog');
       await drawer.getByText('填寫資料與證件辨識').waitFor();
-      await drawer.getByRole('row').filter({ hasText: '出生日期' }).getByText('不一致').waitFor();
+      const birthRow = drawer.getByRole('row').filter({ hasText: '出生日期' });
+      await birthRow.getByText('不一致').waitFor();
+      // Both dates written as people read them, with the card's ROC year beside to compare with its photo.
+      expect(await birthRow.getByText(/^\d{4}\/\d{2}\/\d{2}（民國 \d+ 年 \d+ 月 \d+ 日）$/).count()).toBe(2);
       await drawer.getByRole('img', { name: '身分證正面' }).waitFor();
       await shot(admin.page, 'review-detail');
       await drawer.getByRole('button', { name: '送出審核決定' }).click();
@@ -183,6 +187,7 @@ describe('the back office console', () => {
       await admin.page.getByRole('menuitem', { name: '款項處理' }).click();
       const transfer = admin.page.getByRole('row').filter({ hasText: '54321' });
       await transfer.getByRole('img', { name: /轉帳憑證/ }).waitFor();
+      await transfer.getByRole('cell', { name: peopleDate(owed.disbursedOn ?? ''), exact: true }).waitFor();
       await shot(admin.page, 'payments');
       await transfer.getByRole('button', { name: '確認入帳' }).click();
       await admin.page.getByRole('tooltip').getByRole('button', { name: '確認入帳' }).click();
@@ -203,6 +208,12 @@ describe('the back office console', () => {
       await admin.page.getByRole('link', { name: orderNo }).click();
       await admin.page.getByText('還款計畫').waitFor();
       await admin.page.getByText('已結清').first().waitFor();
+      // Calendar dates (due, value) as the app writes them for people, never the wire's ISO form.
+      await admin.page
+        .getByRole('cell', { name: /^\d{4}\/\d{2}\/\d{2}$/ })
+        .first()
+        .waitFor();
+      expect(await admin.page.getByRole('cell', { name: /\d{4}-\d{2}-\d{2}/ }).count()).toBe(0);
       await shot(admin.page, 'order');
 
       // The day's reconciliation: the manual transfer is no gateway payment, so nothing differs.

@@ -1,3 +1,5 @@
+import { peopleDate, rocDate } from '@app/contract/date-format.ts';
+
 const dateTime = new Intl.DateTimeFormat('zh-TW', {
   timeZone: 'Asia/Taipei',
   year: 'numeric',
@@ -11,6 +13,16 @@ const dateTime = new Intl.DateTimeFormat('zh-TW', {
 /** An instant as Taipei time, 2026/11/25 14:05. */
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : '—';
+}
+
+/** A calendar date (`YYYY-MM-DD`) as the app writes it for people, 2026/11/30. */
+export function formatDate(date: string | null | undefined): string {
+  return date ? peopleDate(date) : '—';
+}
+
+/** A birth date both ways, to read against the ID card: 1990/12/27（民國 79 年 12 月 27 日）. */
+export function formatBirthDate(date: string | null | undefined): string {
+  return date ? `${peopleDate(date)}（${rocDate(date)}）` : '—';
 }
 
 /** NT$ 12,345. */

@@ -1,7 +1,7 @@
 import { Alert, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { TCustomerDetailResponse } from '@app/contract/admin/admin-customer-schemas.ts';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { formatBirthDate, formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useCustomer } from '../api/customers.ts';
 import { AuditLinesCard } from '../components/audit-lines-card.tsx';
 import { CHANNEL_LABELS, GENDER_LABELS, KIND_LABELS, PAYMENT_STATE_LABELS } from '../labels.ts';
@@ -31,7 +31,7 @@ export default function CustomerPage() {
           <Descriptions.Item label="姓名">{person.name ?? '（尚未填寫）'}</Descriptions.Item>
           <Descriptions.Item label="手機">{person.mobile ?? '（已刪除帳號）'}</Descriptions.Item>
           <Descriptions.Item label="身分證字號">{person.idNumber ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="出生日期">{person.birthDate ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="出生日期">{formatBirthDate(person.birthDate)}</Descriptions.Item>
           <Descriptions.Item label="性別">{person.gender ? (GENDER_LABELS[person.gender] ?? person.gender) : '—'}</Descriptions.Item>
           <Descriptions.Item label="來源管道">{person.sourceChannel ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="註冊時間">{formatDateTime(person.registeredAt)}</Descriptions.Item>

@@ -12,7 +12,7 @@ import {
   payoutFailedEventText,
 } from '@app/contract/messages/payout-account.ts';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useOrder } from '../api/customers.ts';
 import { AuditLinesCard } from '../components/audit-lines-card.tsx';
 import {
@@ -64,7 +64,7 @@ export default function OrderPage() {
           <Descriptions.Item label="年利率 / 總費用年百分率">{`${order.annualRatePercent}% / ${order.aprPercent}%`}</Descriptions.Item>
           <Descriptions.Item label="應還總額">{formatMoney(order.totalRepayment)}</Descriptions.Item>
           <Descriptions.Item label="收款帳戶">{order.bankAccount}</Descriptions.Item>
-          <Descriptions.Item label="撥款日">{order.disbursedOn ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="撥款日">{formatDate(order.disbursedOn)}</Descriptions.Item>
           <Descriptions.Item label="已展期次數">{order.extensionsUsed}</Descriptions.Item>
           <Descriptions.Item label="溢繳保留 / 已退還">{`${formatMoney(order.creditKept)} / ${formatMoney(order.creditRefunded)}`}</Descriptions.Item>
         </Descriptions>
@@ -95,7 +95,7 @@ export default function OrderPage() {
           />
           <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 0 }} data-testid="order-paid-to">
             {order.disbursedOn
-              ? payoutAddendumPaidTo(order.disbursedOn.replaceAll('-', '/'), order.bankAccount)
+              ? payoutAddendumPaidTo(formatDate(order.disbursedOn), order.bankAccount)
               : payoutAddendumNotPaid(order.bankAccount)}
           </Typography.Paragraph>
         </Card>
@@ -110,7 +110,7 @@ export default function OrderPage() {
               dataSource={order.instalments}
               columns={[
                 { title: '期數', dataIndex: 'number', width: 60 },
-                { title: '到期日', dataIndex: 'dueDate' },
+                { title: '到期日', dataIndex: 'dueDate', render: formatDate },
                 { title: '本金', dataIndex: 'principal', align: 'right', render: formatMoney },
                 { title: '利息', dataIndex: 'interest', align: 'right', render: formatMoney },
                 { title: '費用', dataIndex: 'fee', align: 'right', render: formatMoney },
@@ -155,7 +155,7 @@ export default function OrderPage() {
                 { title: '過帳時間', dataIndex: 'at', render: formatDateTime },
                 { title: '事件', dataIndex: 'kind', render: (kind: string) => JOURNAL_KIND_LABELS[kind] ?? kind },
                 { title: '金額', dataIndex: 'amount', align: 'right', render: formatMoney },
-                { title: '起息日', dataIndex: 'valueDate' },
+                { title: '起息日', dataIndex: 'valueDate', render: formatDate },
                 { title: '來源', dataIndex: 'source' },
               ]}
             />
@@ -169,9 +169,9 @@ export default function OrderPage() {
               pagination={false}
               dataSource={data.extensions}
               columns={[
-                { title: '展期日', dataIndex: 'on' },
-                { title: '原到期日', dataIndex: 'fromDueDate' },
-                { title: '新到期日', dataIndex: 'newDueDate' },
+                { title: '展期日', dataIndex: 'on', render: formatDate },
+                { title: '原到期日', dataIndex: 'fromDueDate', render: formatDate },
+                { title: '新到期日', dataIndex: 'newDueDate', render: formatDate },
                 { title: '費用', dataIndex: 'fee', align: 'right', render: formatMoney },
               ]}
             />

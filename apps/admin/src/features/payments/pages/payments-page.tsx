@@ -4,7 +4,7 @@ import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
 import type { TPaymentListResponse } from '@app/contract/admin/admin-schemas.ts';
 import { useState } from 'react';
 import { adminImageUrl } from '../../../shared/api/admin-request.ts';
-import { formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useCheckBooks, useCredits, useHeld, useRefundCredit, useResolveHeld, useReviewTransfer, useTransfers } from '../api/payments.ts';
 
 type Item = TPaymentListResponse['items'][number];
@@ -66,7 +66,7 @@ function TransfersTab() {
           { title: '編號', dataIndex: 'id' },
           { title: '訂單', dataIndex: 'orderId' },
           { title: '申報金額', dataIndex: 'amount', align: 'right', render: formatMoney },
-          { title: '轉帳日期', dataIndex: 'paidOn' },
+          { title: '轉帳日期', dataIndex: 'paidOn', render: formatDate },
           { title: '轉出帳號末五碼', dataIndex: 'fromAccountLast5' },
           {
             title: '轉帳憑證',

@@ -4,7 +4,7 @@ import { ADMIN_ROUTES } from '@app/contract/admin/admin-routes.ts';
 import type { TReviewDecisionRequest, TReviewDetailResponse } from '@app/contract/admin/admin-schemas.ts';
 import { DECISION_REFUSAL_REASONS } from '@app/contract/messages/decisions.ts';
 import { adminImageUrl } from '../../../shared/api/admin-request.ts';
-import { formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { formatBirthDate, formatDateTime, formatMoney } from '../../../shared/format.ts';
 import { useDecideReview, useReviewDetail } from '../api/reviews.ts';
 import { FaceAttemptsSection } from '../components/face-attempts-section.tsx';
 import { MANUAL_REVIEW_REASONS, ruleLabel } from '../rule-labels.ts';
@@ -22,7 +22,11 @@ function comparisonRows(detail: TReviewDetailResponse) {
   return (Object.keys(FIELD_LABELS) as Array<keyof typeof FIELD_LABELS>).map((field) => {
     const typed = detail.typed[field];
     const read = detail.ocr?.[field] ?? null;
-    const show = (value: string | null) => (value === null ? '—' : field === 'gender' ? (GENDER_LABELS[value] ?? value) : value);
+    const show = (value: string | null) => {
+      if (value === null) return '—';
+      if (field === 'gender') return GENDER_LABELS[value] ?? value;
+      return field === 'birthDate' ? formatBirthDate(value) : value;
+    };
     const same = field === 'idNumber' ? detail.ocr?.idNumberMatches : read === null ? null : typed === read;
     return {
       field,

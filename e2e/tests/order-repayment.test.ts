@@ -188,7 +188,16 @@ describe('repaying an order in the browser', () => {
       await page.getByTestId('choice-payoff').locator('.adm-radio').click();
       await page.getByTestId('payoff-breakdown').waitFor();
       // Dates and money read as everywhere else: 2026/11/24, NT$ with a no-break space.
-      expect(await page.getByTestId('payoff-breakdown').textContent()).toMatch(/利息計算至 \d{4}\/\d{2}\/\d{2} · 本金 NT\$\u00a0[\d,]+/);
+      expect(await page.getByTestId('payoff-breakdown').textContent()).toMatch(
+        /利息計算至 \d{4}\/\d{2}\/\d{2} · 本金\u00a0NT\$\u00a0[\d,]+ · 利息\u00a0NT\$\u00a0[\d,]+/,
+      );
+      // Each part (利息 NT$ 0) on one line at 390 px: the line breaks between parts, never inside one.
+      const partLines = await page
+        .getByTestId('payoff-breakdown')
+        .locator('.part-list-item')
+        .evaluateAll((parts) => parts.map((part) => part.getClientRects().length));
+      expect(partLines.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(partLines)).toEqual(new Set([1]));
       await page.getByTestId('channel-cvs').locator('.adm-radio').click();
       await shot(page, 'pay-choices');
       await page.getByTestId('issue-payment').click();

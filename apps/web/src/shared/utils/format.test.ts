@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatMoney, formatRocDate, formatPercent, formatTime, formatTimeDate, taipeiToday } from './format.ts';
+import {
+  formatAmount,
+  formatDate,
+  formatLabelledMoney,
+  formatMoney,
+  formatRocDate,
+  formatPercent,
+  formatTime,
+  formatTimeDate,
+  taipeiToday,
+} from './format.ts';
 
 describe('formatting for the pages', () => {
   it('writes whole dollars with grouping and a no-break space after NT$', () => {
     expect(formatMoney(1234567)).toBe('NT$\u00a01,234,567');
     expect(formatMoney(0)).toBe('NT$\u00a00');
     expect(formatAmount(50000)).toBe('50,000');
+  });
+
+  it('keeps a label and its amount on one line (no-break spaces), 利息 NT$ 89', () => {
+    expect(formatLabelledMoney('利息', 89)).toBe('利息\u00a0NT$\u00a089');
+    expect(formatLabelledMoney('本金', 10000)).not.toMatch(/ /);
   });
 
   it('writes rates with two decimals', () => {

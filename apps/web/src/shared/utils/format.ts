@@ -13,6 +13,11 @@ export function formatMoney(value: number): string {
   return ntd(value);
 }
 
+/** An amount after its label, never broken between them: 利息 NT$ 89 (no-break spaces). */
+export function formatLabelledMoney(label: string, value: number): string {
+  return `${label}\u00a0${ntd(value)}`;
+}
+
 /** Without the currency, for a large figure beside its own label: 10,000. */
 export function formatAmount(value: number): string {
   return groupThousands(value);

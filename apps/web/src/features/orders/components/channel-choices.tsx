@@ -2,6 +2,7 @@ import Radio from 'antd-mobile/es/components/radio';
 import * as T from '@app/contract/messages/order-pages.ts';
 import type { RepayChannel } from '../api/repayments.ts';
 import { ChoiceCard } from './choice-card.tsx';
+import { PartList } from '../../../shared/ui/part-list.tsx';
 
 /**
  * Why a channel cannot take this amount, or null when it can. `inParts`: an amount over
@@ -45,8 +46,12 @@ export function ChannelChoices({
             >
               <p className="choice-card-text">{channel.description}</p>
               <p className="choice-card-note">
-                {T.channelLimitText(channel.minAmount, channel.maxAmount)}
-                {channel.validHours > 0 ? ` · ${T.validHoursText(channel.validHours)}` : ''}
+                <PartList
+                  parts={[
+                    T.channelLimitText(channel.minAmount, channel.maxAmount),
+                    channel.validHours > 0 ? T.validHoursText(channel.validHours) : null,
+                  ]}
+                />
               </p>
               <p className="choice-card-note" data-testid={`channel-fee-${channel.code}`}>
                 {channel.payerFee > 0 ? T.channelFeeText(channel.payerFee) : T.ORDER_PAY_FEE_NONE}

@@ -2,7 +2,8 @@ import List from 'antd-mobile/es/components/list';
 import Steps from 'antd-mobile/es/components/steps';
 import * as T from '@app/contract/messages/order-pages.ts';
 import type { OrderDetail, OrderPayment } from '../../../shared/orders/order-detail.ts';
-import { formatDate, formatMoney, formatPercent, formatTime } from '../../../shared/utils/format.ts';
+import { formatDate, formatLabelledMoney, formatMoney, formatPercent, formatTime } from '../../../shared/utils/format.ts';
+import { PartList } from '../../../shared/ui/part-list.tsx';
 
 /** The loan's terms as agreed. */
 export function OrderTerms({ order }: { order: OrderDetail }) {
@@ -52,12 +53,12 @@ export function OrderSchedule({ order }: { order: OrderDetail }) {
       ) : (
         <ul className="order-instalments" data-testid="order-instalments">
           {order.instalments.map((item) => {
-            const parts = [
-              `${T.ORDER_INSTALMENT_PRINCIPAL} ${formatMoney(item.principal)}`,
-              `${T.ORDER_INSTALMENT_INTEREST} ${formatMoney(item.interest)}`,
-              item.fee > 0 ? `${T.ORDER_INSTALMENT_FEE} ${formatMoney(item.fee)}` : null,
-              item.overdueInterest > 0 ? `${T.ORDER_INSTALMENT_OVERDUE} ${formatMoney(item.overdueInterest)}` : null,
-            ].filter((part): part is string => part !== null);
+            const parts: Array<string | null> = [
+              formatLabelledMoney(T.ORDER_INSTALMENT_PRINCIPAL, item.principal),
+              formatLabelledMoney(T.ORDER_INSTALMENT_INTEREST, item.interest),
+              item.fee > 0 ? formatLabelledMoney(T.ORDER_INSTALMENT_FEE, item.fee) : null,
+              item.overdueInterest > 0 ? formatLabelledMoney(T.ORDER_INSTALMENT_OVERDUE, item.overdueInterest) : null,
+            ];
             return (
               <li
                 key={item.number}
@@ -74,12 +75,12 @@ export function OrderSchedule({ order }: { order: OrderDetail }) {
                 <div className="order-instalment-amounts">
                   <span className="order-instalment-total">{formatMoney(item.total)}</span>
                   {item.paid > 0 && item.state !== 'paid' ? (
-                    <span className="order-instalment-paid-amount">
-                      {T.ORDER_INSTALMENT_PAID} {formatMoney(item.paid)}
-                    </span>
+                    <span className="order-instalment-paid-amount">{formatLabelledMoney(T.ORDER_INSTALMENT_PAID, item.paid)}</span>
                   ) : null}
                 </div>
-                <p className="order-instalment-parts">{parts.join(' · ')}</p>
+                <p className="order-instalment-parts">
+                  <PartList parts={parts} />
+                </p>
               </li>
             );
           })}

@@ -8,7 +8,8 @@ import { FormError } from '../../../shared/ui/form-fields.tsx';
 import { QueryState } from '../../../shared/ui/query-state.tsx';
 import type { OrderPayment } from '../../../shared/orders/order-detail.ts';
 import { useCollect, useReplan, type RepayChoice, type RepayOptions } from '../api/repayments.ts';
-import { formatDate, formatMoney } from '../../../shared/utils/format.ts';
+import { formatDate, formatLabelledMoney, formatMoney } from '../../../shared/utils/format.ts';
+import { PartList } from '../../../shared/ui/part-list.tsx';
 import { ChannelChoices, channelRefusal } from './channel-choices.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { ManualTransferForm } from './manual-transfer-form.tsx';
@@ -24,10 +25,15 @@ function PayoffBreakdown({ orderId }: { orderId: string }) {
             {T.ORDER_PAY_PAYOFF_SAVED} <strong data-testid="payoff-saved">{formatMoney(answer.interestSaved)}</strong>
           </p>
           <p className="choice-card-note">
-            {T.ORDER_PAY_PAYOFF_INTEREST_UNTIL} {formatDate(answer.interestUntil)} · {T.ORDER_INSTALMENT_PRINCIPAL}{' '}
-            {formatMoney(answer.principal)} · {T.ORDER_INSTALMENT_INTEREST} {formatMoney(answer.interest)}
-            {answer.fee > 0 ? ` · ${T.ORDER_INSTALMENT_FEE} ${formatMoney(answer.fee)}` : ''}
-            {answer.overdueInterest > 0 ? ` · ${T.ORDER_INSTALMENT_OVERDUE} ${formatMoney(answer.overdueInterest)}` : ''}
+            <PartList
+              parts={[
+                `${T.ORDER_PAY_PAYOFF_INTEREST_UNTIL} ${formatDate(answer.interestUntil)}`,
+                formatLabelledMoney(T.ORDER_INSTALMENT_PRINCIPAL, answer.principal),
+                formatLabelledMoney(T.ORDER_INSTALMENT_INTEREST, answer.interest),
+                answer.fee > 0 ? formatLabelledMoney(T.ORDER_INSTALMENT_FEE, answer.fee) : null,
+                answer.overdueInterest > 0 ? formatLabelledMoney(T.ORDER_INSTALMENT_OVERDUE, answer.overdueInterest) : null,
+              ]}
+            />
           </p>
         </div>
       )}

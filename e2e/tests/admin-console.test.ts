@@ -149,6 +149,8 @@ describe('the back office console', () => {
       // Both dates written as people read them, with the card's ROC year beside to compare with its photo.
       expect(await birthRow.getByText(/^\d{4}\/\d{2}\/\d{2}（民國 \d+ 年 \d+ 月 \d+ 日）$/).count()).toBe(2);
       await drawer.getByRole('img', { name: '身分證正面' }).waitFor();
+      // The 90-day loan's term in days, as the order page writes it (not 期數 90).
+      await drawer.getByRole('cell', { name: '90 天', exact: true }).waitFor();
       await shot(admin.page, 'review-detail');
       await drawer.getByRole('button', { name: '送出審核決定' }).click();
       await admin.page.getByText(/已核准，訂單狀態/).waitFor();

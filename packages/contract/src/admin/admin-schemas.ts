@@ -65,6 +65,8 @@ export const ZReviewListItemSchema = z.object({
   productName: z.string(),
   principal: z.number().int(),
   term: z.number().int(),
+  /** Days for a single repayment, months for instalments. */
+  termUnit: z.enum(['day', 'month']),
   /** Masked: 王*明. */
   borrowerName: z.string(),
   rules: z.array(z.string()),

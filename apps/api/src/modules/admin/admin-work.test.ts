@@ -66,7 +66,15 @@ describe('the review queue', () => {
 
     const list = (await maker.call(ADMIN_ROUTES.listReviews)).json as TReviewListResponse;
     const item = list.items.find((row) => row.orderId === orderId);
-    expect(item).toMatchObject({ principal: 20_000, rules: ['faceCheck'], needsSecondApproval: true, firstApprovalBy: null });
+    // A single repayment's term counts days (the console writes 90 天, not 90 期).
+    expect(item).toMatchObject({
+      principal: 20_000,
+      term: 90,
+      termUnit: 'day',
+      rules: ['faceCheck'],
+      needsSecondApproval: true,
+      firstApprovalBy: null,
+    });
     // Masked in the list: first and last character only.
     expect(item?.borrowerName).toMatch(/^.\*+.?$/u);
 

@@ -4,7 +4,7 @@ import { listAwaitingReview, listDecisionOutcomes } from '../decisions/index.ts'
 import { listFaceCheckScores } from '../face-check/index.ts';
 import { getIdCardReadingForReview } from '../identity-document/index.ts';
 import { getBorrowerIdentity, getIdCardPhotos } from '../onboarding/index.ts';
-import { getOrder, getOrders, type LoanOrder } from '../orders/index.ts';
+import { getOrder, getOrders, orderTermUnit, type LoanOrder } from '../orders/index.ts';
 import { selectOperatorNames, selectPendingApprovals } from './admin-repository.ts';
 
 /** 王小明 → 王*明, 王明 → 王*: enough to tell rows apart, not to name anyone. */
@@ -33,6 +33,7 @@ async function reviewItem(
     productName: order.productName,
     principal: order.principal,
     term: order.term,
+    termUnit: orderTermUnit(order),
     borrowerName: identity ? maskName(identity.name) : '',
     rules: row.rules,
     since: row.since,

@@ -24,7 +24,7 @@ export { listOrders } from './list-orders.ts';
 export { listReceivingAccountChanges } from './list-receiving-account-changes.ts';
 export type { LoanOrder } from './loan-order.ts';
 export { lockOrder, lockRepayingOrders } from './lock-order.ts';
-export { orderSummary } from './order-view.ts';
+export { orderSummary, orderTermUnit } from './order-view.ts';
 
 /** How many orders were made with each version of product `productId` (the console's product history). */
 export async function countOrdersByProductVersion(options: { db: Db; productId: number }): Promise<Map<number, number>> {

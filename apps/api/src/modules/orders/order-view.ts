@@ -17,6 +17,11 @@ function refusalText(codes: readonly string[]): string {
 const isRepaying = (order: LoanOrder) => (REPAYING_ORDER_STATES as readonly string[]).includes(order.state);
 
 /** An order as the list shows it, with its instalments as the loan account (repayments) shows them. */
+/** What the order's term counts: days for a single repayment, months for instalments. */
+export function orderTermUnit(order: LoanOrder): 'day' | 'month' {
+  return order.terms.method === 'singleRepayment' ? 'day' : 'month';
+}
+
 export function orderSummary(order: LoanOrder, instalments: readonly TOrderInstalment[]): TOrderSummary {
   const unpaid = isRepaying(order) ? instalments.filter((row) => row.state !== 'paid') : [];
   const next = unpaid[0];
@@ -27,7 +32,7 @@ export function orderSummary(order: LoanOrder, instalments: readonly TOrderInsta
     state: order.state,
     principal: order.principal,
     term: order.term,
-    termUnit: order.terms.method === 'singleRepayment' ? 'day' : 'month',
+    termUnit: orderTermUnit(order),
     outstanding: unpaid.reduce((sum, row) => sum + row.total - row.paid, 0),
     nextDueDate: next?.dueDate ?? null,
     nextDueAmount: next ? next.total - next.paid : 0,

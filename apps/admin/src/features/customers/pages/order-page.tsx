@@ -13,6 +13,7 @@ import {
 } from '@app/contract/messages/payout-account.ts';
 import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { termText } from '@app/contract/messages/order-pages.ts';
 import { useOrder } from '../api/customers.ts';
 import { AuditLinesCard } from '../components/audit-lines-card.tsx';
 import {
@@ -60,7 +61,7 @@ export default function OrderPage() {
           <Descriptions.Item label="借款人">{data.borrowerName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="商品">{order.productName}</Descriptions.Item>
           <Descriptions.Item label="本金">{formatMoney(order.principal)}</Descriptions.Item>
-          <Descriptions.Item label="期間">{`${order.term} ${order.termUnit === 'day' ? '天' : '個月'}`}</Descriptions.Item>
+          <Descriptions.Item label="期間">{termText(order.term, order.termUnit)}</Descriptions.Item>
           <Descriptions.Item label="年利率 / 總費用年百分率">{`${order.annualRatePercent}% / ${order.aprPercent}%`}</Descriptions.Item>
           <Descriptions.Item label="應還總額">{formatMoney(order.totalRepayment)}</Descriptions.Item>
           <Descriptions.Item label="收款帳戶">{order.bankAccount}</Descriptions.Item>

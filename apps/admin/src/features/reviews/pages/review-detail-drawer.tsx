@@ -5,6 +5,7 @@ import type { TReviewDecisionRequest, TReviewDetailResponse } from '@app/contrac
 import { DECISION_REFUSAL_REASONS } from '@app/contract/messages/decisions.ts';
 import { adminImageUrl } from '../../../shared/api/admin-request.ts';
 import { formatBirthDate, formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { termText } from '@app/contract/messages/order-pages.ts';
 import { useDecideReview, useReviewDetail } from '../api/reviews.ts';
 import { FaceAttemptsSection } from '../components/face-attempts-section.tsx';
 import { MANUAL_REVIEW_REASONS, ruleLabel } from '../rule-labels.ts';
@@ -118,7 +119,7 @@ export function ReviewDetailDrawer({ orderId, onClose }: { orderId: number | nul
             <Descriptions.Item label="申請人">{data.order.borrowerName}</Descriptions.Item>
             <Descriptions.Item label="產品">{data.order.productName}</Descriptions.Item>
             <Descriptions.Item label="申請金額">{formatMoney(data.order.principal)}</Descriptions.Item>
-            <Descriptions.Item label="期數">{data.order.term}</Descriptions.Item>
+            <Descriptions.Item label="期間">{termText(data.order.term, data.order.termUnit)}</Descriptions.Item>
             <Descriptions.Item label="總費用年百分率">{data.order.apr === null ? '—' : `${data.order.apr}%`}</Descriptions.Item>
             <Descriptions.Item label="申請時間">{formatDateTime(data.order.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="覆核" span={2}>

@@ -2,6 +2,7 @@ import { Button, Card, Table, Tag, Typography } from 'antd';
 import type { TReviewListResponse } from '@app/contract/admin/admin-schemas.ts';
 import { useState } from 'react';
 import { formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { termText } from '@app/contract/messages/order-pages.ts';
 import { useReviews } from '../api/reviews.ts';
 import { ruleLabel } from '../rule-labels.ts';
 import { ReviewDetailDrawer } from './review-detail-drawer.tsx';
@@ -28,7 +29,7 @@ export default function ReviewsPage() {
           { title: '申請人', dataIndex: 'borrowerName' },
           { title: '產品', dataIndex: 'productName' },
           { title: '金額', dataIndex: 'principal', align: 'right', render: formatMoney },
-          { title: '期數', dataIndex: 'term', align: 'right' },
+          { title: '期間', dataIndex: 'term', align: 'right', render: (term: number, row) => termText(term, row.termUnit) },
           {
             title: '待審原因',
             dataIndex: 'rules',

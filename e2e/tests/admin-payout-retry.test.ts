@@ -203,7 +203,11 @@ describe('the back office’s loose ends', () => {
     await menu.getByRole('menuitem', { name: '對帳與匯出' }).click();
     expect(new URL((await asked).url()).search).toBe('?from=2026-11-21&to=2026-11-27');
     const pickers = page.locator('.ant-picker-range input');
-    expect([await pickers.nth(0).inputValue(), await pickers.nth(1).inputValue()]).toEqual(['2026-11-21', '2026-11-27']);
+    // Shown as the tables write dates (2026/11/21); asked of the API in the wire's form.
+    expect([await pickers.nth(0).inputValue(), await pickers.nth(1).inputValue()]).toEqual(['2026/11/21', '2026/11/27']);
+    // Each day of the range has its row, its date written the same way.
+    await page.getByRole('cell', { name: '2026/11/27', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: /^\d{4}-\d{2}-\d{2}$/ }).count()).toBe(0);
     await shot(page, 'reconciliation');
 
     admin.assertNoConsoleErrors();

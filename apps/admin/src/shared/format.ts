@@ -20,6 +20,12 @@ export function formatDate(date: string | null | undefined): string {
   return date ? peopleDate(date) : '—';
 }
 
+/**
+ * The date pickers' format, as the tables write dates: 2026/11/30 shown; typed with slashes or
+ * dashes alike (the first is the one shown).
+ */
+export const DATE_INPUT_FORMAT = ['YYYY/MM/DD', 'YYYY-MM-DD'];
+
 /** A birth date both ways, to read against the ID card: 1990/12/27（民國 79 年 12 月 27 日）. */
 export function formatBirthDate(date: string | null | undefined): string {
   return date ? `${peopleDate(date)}（${rocDate(date)}）` : '—';

@@ -3,7 +3,7 @@ import { AUDIT_ACTION_LABELS } from '@app/contract/admin/admin-messages.ts';
 import type { TAuditListResponse, TAuditQuery } from '@app/contract/admin/admin-schemas.ts';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/format.ts';
+import { DATE_INPUT_FORMAT, formatDateTime } from '../../../shared/format.ts';
 import { useAudit } from '../api/audit.ts';
 
 type Entry = TAuditListResponse['items'][number];
@@ -59,7 +59,7 @@ export default function AuditPage() {
           <Input allowClear placeholder="order:… / transfer:…" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="days" label="日期">
-          <DatePicker.RangePicker />
+          <DatePicker.RangePicker format={DATE_INPUT_FORMAT} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

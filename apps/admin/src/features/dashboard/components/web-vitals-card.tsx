@@ -8,6 +8,7 @@ import {
 } from '@app/contract/messages/web-vitals.ts';
 import { VITAL_METRICS, VITAL_THRESHOLDS, type TVitalMetric, type TVitalsP75Row } from '@app/contract/schemas/web-vitals.ts';
 import { useWebVitals } from '../api/dashboard.ts';
+import { formatDate } from '../../../shared/format.ts';
 
 interface PageDay {
   key: string;
@@ -56,7 +57,7 @@ export function WebVitalsCard() {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           dataSource={rows}
           columns={[
-            { title: VITALS_COLUMN_DAY, dataIndex: 'day', width: 120 },
+            { title: VITALS_COLUMN_DAY, dataIndex: 'day', width: 120, render: formatDate },
             { title: VITALS_COLUMN_PAGE, dataIndex: 'page', width: 160 },
             ...VITAL_METRICS.map((metric) => ({
               title: metric,

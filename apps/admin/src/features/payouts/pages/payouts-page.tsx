@@ -14,7 +14,7 @@ import type { TBankResultImportResponse, TPayoutItem } from '@app/contract/admin
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney } from '../../../shared/format.ts';
+import { DATE_INPUT_FORMAT, formatDateTime, formatMoney } from '../../../shared/format.ts';
 import {
   bankFileBase64,
   downloadBankBatch,
@@ -157,6 +157,7 @@ function PayoutsTab() {
         />
         <DatePicker.RangePicker
           aria-label="申請日期"
+          format={DATE_INPUT_FORMAT}
           onChange={(range) =>
             setFilter((current) => ({
               ...current,

@@ -10,7 +10,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/format.ts';
+import { DATE_INPUT_FORMAT, formatDate, formatMoney } from '../../../shared/format.ts';
 import { exportUrl, useReconciliation } from '../api/reconciliation.ts';
 
 type Day = TReconciliationResponse['days'][number];
@@ -35,6 +35,7 @@ export default function ReconciliationPage() {
         <Space wrap style={{ marginBottom: 16 }}>
           <DatePicker.RangePicker
             aria-label="對帳日期"
+            format={DATE_INPUT_FORMAT}
             allowClear={false}
             value={range}
             onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
@@ -60,7 +61,7 @@ export default function ReconciliationPage() {
           pagination={false}
           dataSource={reconciliation.data?.days ?? []}
           columns={[
-            { title: '日期', dataIndex: 'day' },
+            { title: '日期', dataIndex: 'day', render: formatDate },
             { title: '通知筆數', dataIndex: 'notifiedCount', align: 'right' },
             { title: '通知金額', dataIndex: 'notifiedAmount', align: 'right', render: formatMoney },
             { title: '入帳筆數', dataIndex: 'creditedCount', align: 'right' },
@@ -82,7 +83,7 @@ export default function ReconciliationPage() {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           dataSource={differences}
           columns={[
-            { title: '日期', dataIndex: 'day', width: 110 },
+            { title: '日期', dataIndex: 'day', width: 110, render: formatDate },
             {
               title: '差異',
               dataIndex: 'kind',

@@ -190,6 +190,8 @@ describe('the first views in the HTML', () => {
     // The data it was rendered from seeded the cache: neither the home nor the config is asked for.
     expect(asked).not.toContain(LOAN_HOME_ENDPOINTS.loanCommonIndex.path);
     expect(asked).not.toContain(COMMON_ENDPOINTS.commonConfig.path);
+    // A visitor has no session's data to ask for early (decision 0194): the early start is not fetched.
+    expect(asked.filter((path) => path.includes('early-start'))).toEqual([]);
     await expectInlinedStylesNotFetched(t.page, asked);
     await expectCodeAfterFirstPaint(t.page);
     // Interactive: 查看全部方案 opens the product list.

@@ -9,18 +9,25 @@ import { loginWithCode } from './accounts-helpers.ts';
 import { onboardBorrower, randomMobile } from './borrower-helpers.ts';
 
 /**
- * The logged-in pages ask for their first data while their own code is still on the way:
- * the page's chunk is held back here (until the requests were seen, at most 20 s), and the data
- * requests must have left before the chunk arrived (before, it left only once the page had loaded and rendered).
- * Each request is asked once, not again by the page when it mounts.
+ * The logged-in pages ask for their first data while the app's code is still on the way
+ * (decision 0194: the early start, beside the entry): the app's entry is held back here
+ * (until the requests were seen, at most 20 s), and the data requests must have left before
+ * it arrived. Before, they left once the entry had run and the route was entered (its
+ * prefetch), or once the page had loaded and rendered. Each request is asked once, not again
+ * by the route's prefetch or the page when it mounts.
  */
 const suite = useE2ESuite();
 const HOLD_MS = 20_000;
 
-/** Holds the page chunk matching `chunk` and records when it was answered and when each API path was asked. */
-async function watch(page: Page, chunk: RegExp, apiPaths: string[]) {
+/** The app's entry, as the build names it. */
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** Holds the app's entry and records when it was answered and when each API path was asked; then opens `address` as a new load. */
+async function watch(page: Page, address: string, apiPaths: string[]) {
   const events: Array<{ what: string; at: number }> = [];
-  await page.route(chunk, async (route) => {
+  // The previous watch's hold waits for its own paths: it is taken away first.
+  await page.unroute(ENTRY);
+  await page.route(ENTRY, async (route) => {
     // Held until every path was asked, or HOLD_MS: a page that asks only once its code ran
     // never asks while it is held, so its requests come after the chunk whatever the load.
     const until = Date.now() + HOLD_MS;
@@ -34,11 +41,14 @@ async function watch(page: Page, chunk: RegExp, apiPaths: string[]) {
     const { pathname } = new URL(request.url());
     if (apiPaths.includes(pathname)) events.push({ what: pathname, at: Date.now() });
   });
+  // A new document (not a change of the hash): the page and the app start from nothing.
+  await page.goto('about:blank');
+  await launch(page, address);
   return events;
 }
 
-describe("a page's first data leaves with its code", () => {
-  it('applyFor asks loan/check and loan/init while its chunk is held, once each; the order detail asks loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
+describe("a session's page asks for its first data before the app's code has arrived", () => {
+  it('applyFor asks loan/check and loan/init while the entry is held, once each; the order detail asks loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
     const t = await suite.browser.newPage({ blockServiceWorkers: true });
     const page = t.page;
     await launch(page, '/pages/login/index');
@@ -47,17 +57,16 @@ describe("a page's first data leaves with its code", () => {
     // A borrower who may apply: the application form is what the page shows.
     const api = await onboardBorrower(page, suite.server.baseUrl);
 
-    const applyFor = await watch(page, /\/assets\/apply-for-page-[\w-]+\.js$/, ['/api/v3/loan/check', '/api/v3.1/loan/init']);
-    await launch(page, '/pages/loans/applyFor');
+    const applyFor = await watch(page, '/pages/loans/applyFor', ['/api/v3/loan/check', '/api/v3.1/loan/init']);
     await page.getByTestId('apply-amount').waitFor();
     const chunkAt = applyFor.find((event) => event.what === 'chunk')?.at ?? 0;
     expect(chunkAt).toBeGreaterThan(0);
     for (const path of ['/api/v3/loan/check', '/api/v3.1/loan/init']) {
       const asked = applyFor.filter((event) => event.what === path);
       expect(asked.length, `${path} asked once`).toBe(1);
-      // The chunk is let go only once the request was seen: both may fall in the same
-      // millisecond; a page asking only after its code would ask 20 s after it.
-      expect(asked[0]!.at, `${path} before the page's code`).toBeLessThanOrEqual(chunkAt);
+      // The entry is let go only once the request was seen: both may fall in the same
+      // millisecond; a page asking only after the app's code would ask 20 s after it.
+      expect(asked[0]!.at, `${path} before the app's code`).toBeLessThanOrEqual(chunkAt);
     }
 
     // An order applied for (待簽約), its detail opened.
@@ -71,8 +80,7 @@ describe("a page's first data leaves with its code", () => {
       purpose: init.purposes[0]!.code,
       requestId: `early-${Date.now()}`,
     })) as { orderId: string };
-    const detail = await watch(page, /\/assets\/order-detail-page-[\w-]+\.js$/, ['/api/v3/order/loanOrderDetail']);
-    await launch(page, `/pages/order/detail?orderId=${orderId}`);
+    const detail = await watch(page, `/pages/order/detail?orderId=${orderId}`, ['/api/v3/order/loanOrderDetail']);
     await page.getByTestId('order-state').first().waitFor();
     const detailChunkAt = detail.find((event) => event.what === 'chunk')?.at ?? 0;
     const detailAsked = detail.filter((event) => event.what === '/api/v3/order/loanOrderDetail');
@@ -81,8 +89,7 @@ describe("a page's first data leaves with its code", () => {
     expect(detailAsked[0]!.at).toBeLessThanOrEqual(detailChunkAt);
 
     // The orders tab, on its 審核中 tab: its first page of orders the same way.
-    const orders = await watch(page, /\/assets\/orders-page-[\w-]+\.js$/, ['/api/v3/order/loanOrderRecord']);
-    await launch(page, `/pages/order/index?state=${encodeURIComponent('審核中')}`);
+    const orders = await watch(page, `/pages/order/index?state=${encodeURIComponent('審核中')}`, ['/api/v3/order/loanOrderRecord']);
     await page.getByRole('tab', { name: ORDER_LIST_TABS['審核中'], selected: true }).waitFor();
     await page.waitForLoadState('networkidle');
     const ordersChunkAt = orders.find((event) => event.what === 'chunk')?.at ?? 0;

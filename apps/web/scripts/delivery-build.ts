@@ -3,16 +3,17 @@
  *
  * 1. The service worker: public/sw.js (copied to dist/ by Vite) gets the build's version
  *    and the list of files to precache in place of its placeholders.
- * 2. Precompression: every text file of 1 KB or more gets a .br (brotli, quality 11)
+ * 2. The early start (decision 0194), built before as a file of its own, copied into the assets.
+ * 3. Precompression: every text file of 1 KB or more gets a .br (brotli, quality 11)
  *    and a .gz (gzip, level 9) beside it, which the server sends by Accept-Encoding
  *    (@fastify/static preCompressed), so no asset is compressed per request.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { VIEW_ATTRIBUTE, VIEW_PRELOADS_TEMPLATE_ID } from '../src/app/first-view.ts';
+import { EARLY_START_ATTRIBUTE, VIEW_ATTRIBUTE, VIEW_PRELOADS_TEMPLATE_ID } from '../src/app/first-view.ts';
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 export const PRECOMPRESS_MIN_BYTES = 1024;
@@ -162,6 +163,31 @@ export function startChunkFiles(
   return { scripts: [...wanted].sort(), styles: [...styles].sort(), viewScripts };
 }
 
+/**
+ * The early start (src/early-start.ts, decision 0194): built before the app as one file of its
+ * own (vite.early-start.config.ts) into this folder; the app's build names it in index.html and
+ * copies it into its assets.
+ */
+export const EARLY_START_DIST = 'dist-early';
+const EARLY_START_SOURCE = 'src/early-start.ts';
+
+/** The early start's built file ('assets/early-start-….js'), from its build's manifest. */
+export function earlyStartFile(root: string): string {
+  const manifest = path.join(root, EARLY_START_DIST, '.vite', 'manifest.json');
+  if (!existsSync(manifest)) {
+    throw new Error(`${manifest} is missing: build the web app with \`npm run build -w apps/web\` (it builds the early start first)`);
+  }
+  const file = (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file?: string }>)[EARLY_START_SOURCE]?.file;
+  if (typeof file !== 'string' || !file.startsWith(`${ASSETS_DIR}/`)) throw new Error(`${manifest}: no ${EARLY_START_SOURCE}`);
+  return file;
+}
+
+/** Copies the early start's built files into the app's assets (their names are hashed: nothing is overwritten). */
+export function copyEarlyStart(root: string, outDir: string): void {
+  const from = path.join(root, EARLY_START_DIST, ASSETS_DIR);
+  for (const name of readdirSync(from)) copyFileSync(path.join(from, name), path.join(outDir, ASSETS_DIR, name));
+}
+
 /** The stylesheets Vite links for the entry itself in index.html, in their order. */
 const ENTRY_STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>\n?/g;
 
@@ -209,6 +235,7 @@ export function deliveryBuild(): Plugin {
       handler(html, context) {
         if (!context.bundle) return html;
         const { scripts, styles, viewScripts } = startChunkFiles(context, root);
+        const earlyStart = earlyStartFile(root);
         const inlined = inlineFirstViewStyles(html, styles, (file) => cssSource(context, file));
         return {
           html: inlined.html,
@@ -228,12 +255,15 @@ export function deliveryBuild(): Plugin {
             {
               tag: 'template',
               attrs: { id: VIEW_PRELOADS_TEMPLATE_ID },
-              children: Object.entries(viewScripts).flatMap(([view, files]) =>
-                files.map((file) => ({
-                  tag: 'link',
-                  attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, [VIEW_ATTRIBUTE]: view },
-                })),
-              ),
+              children: [
+                ...Object.entries(viewScripts).flatMap(([view, files]) =>
+                  files.map((file) => ({
+                    tag: 'link',
+                    attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, [VIEW_ATTRIBUTE]: view },
+                  })),
+                ),
+                { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${earlyStart}`, [EARLY_START_ATTRIBUTE]: true } },
+              ],
               injectTo: 'head' as const,
             },
           ],
@@ -244,6 +274,9 @@ export function deliveryBuild(): Plugin {
       sequential: true,
       order: 'post',
       handler() {
+        // Called after a failed build too: its error is the one to see.
+        if (!existsSync(path.join(outDir, 'index.html'))) return;
+        copyEarlyStart(root, outDir);
         const sw = writeServiceWorker(outDir);
         const compressed = precompress(outDir);
         // What a first visit downloads ahead (decision 0183): each file as it is sent, brotli where it has one.

@@ -21,5 +21,4 @@ export const ZEnvelopeSchema = z.object({
   body: z.unknown(),
 });
 
-/** Query parameter that carries the encrypted payload of a GET request. */
-export const GET_PAYLOAD_PARAM = 'HCDCYL';
+export { GET_PAYLOAD_PARAM } from './wire-request.ts';

@@ -1,21 +1,6 @@
 import { z } from 'zod';
 
-/** Request header names exactly as SPEC.md section 7 writes them. */
-export const HEADER = {
-  contentType: 'content-type',
-  version: 'version',
-  sourceChannel: 'sourceChannel',
-  packageName: 'packageName',
-  countryCode: 'countryCode',
-  token: 'token',
-  userId: 'userId',
-  uuId: 'uuId',
-} as const;
-
-export const CONTENT_TYPE_TEXT = 'text/plain';
-export const CLIENT_VERSION = '5.0.0';
-export const COUNTRY_CODE = '886';
-export const DEFAULT_SOURCE_CHANNEL = 'Organic';
+export { CLIENT_VERSION, CONTENT_TYPE_TEXT, COUNTRY_CODE, DEFAULT_SOURCE_CHANNEL, HEADER } from './header-names.ts';
 
 /**
  * What the logged-out client puts, encrypted, in the `token` header: a random device id

@@ -1,36 +1,7 @@
-import type { Endpoint } from './endpoints.ts';
-import { GET_PAYLOAD_PARAM, ZEnvelopeSchema, type Envelope } from './envelope.ts';
-import { CONTENT_TYPE_TEXT } from './headers.ts';
+import { ZEnvelopeSchema, type Envelope } from './envelope.ts';
 import type { WireCipher } from './cipher-format.ts';
-import type { PathDef } from './paths.ts';
 
-/**
- * The protocol's framing, free of UI and runtime: how a payload becomes a request and
- * how an answer becomes an envelope. The web request layer, the protocol CLI and the
- * API tests all use it, so they cannot drift.
- */
-export interface WireRequest {
-  url: string;
-  method: 'GET' | 'POST';
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export function encodeRequest(
-  path: Pick<PathDef, 'method' | 'path'> | Endpoint,
-  payload: unknown,
-  cipher: WireCipher,
-  apiBase = '',
-  headers: Record<string, string> = {},
-): WireRequest {
-  const cipherText = cipher.encrypt(JSON.stringify(payload ?? {}));
-  const allHeaders = { 'content-type': CONTENT_TYPE_TEXT, ...headers };
-  if (path.method === 'GET') {
-    const query = new URLSearchParams({ [GET_PAYLOAD_PARAM]: cipherText });
-    return { url: `${apiBase}${path.path}?${query.toString()}`, method: 'GET', headers: allHeaders };
-  }
-  return { url: `${apiBase}${path.path}`, method: 'POST', headers: allHeaders, body: cipherText };
-}
+export { encodeRequest, type WireRequest } from './wire-request.ts';
 
 export class UndecodableResponseError extends Error {
   constructor() {

@@ -244,17 +244,18 @@ describe('the body script that starts the app after the first paint', () => {
     const frames: Array<() => void> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
     let paintObserved: ((list: { getEntries(): Array<{ name: string }> }) => void) | null = null;
-    const link = (href: string, { entry = false, view = null as string | null } = {}) => ({
+    const link = (href: string, { entry = false, view = null as string | null, early = null as string | null } = {}) => ({
       href,
-      getAttribute: (name: string) => (name === 'href' ? href : name === 'data-view' ? view : null),
-      hasAttribute: (name: string) => entry && name === 'data-app-entry',
+      getAttribute: (name: string) => (name === 'href' ? href : name === 'data-view' ? view : name === 'data-early-start' ? early : null),
+      hasAttribute: (name: string) => (entry && name === 'data-app-entry') || (early !== null && name === 'data-early-start'),
     });
     const chunks = ['react', 'router', 'query', 'loans-page', 'loan-home', 'format'];
-    // As the server writes it: the shared preloads, the login view's, then the entry.
+    // As the server writes it: the shared preloads, the login view's, the early start's, then the entry.
     const links = [
       ...chunks.map((chunk) => link(`/assets/${chunk}.js`)),
       link('/assets/login-page.js', { view: 'login' }),
       link('/assets/accounts.js', { view: 'login' }),
+      link('/assets/early-start.js', { early: '' }),
       link('/assets/index.js', { entry: true }),
     ];
     const document = {
@@ -345,12 +346,24 @@ describe('the body script that starts the app after the first paint', () => {
     login.painted();
     runTimers(login, 0);
     expect(login.head).toEqual(['preload /assets/login-page.js', 'preload /assets/accounts.js', ...preloads]);
+    // A session's page (the boot shell): the early start runs first, then the entry.
     const shell = start({ view: 'shell' });
     shell.parsed();
     shell.painted();
+    expect(shell.body).toEqual([{ ...entryScript, src: '/assets/early-start.js' }, entryScript]);
     runTimers(shell, 0);
     expect(shell.head).toEqual(preloads);
-    expect(shell.body).toEqual([entryScript]);
+  });
+
+  it('leaves the early start alone on a first view', () => {
+    for (const view of ['loans', 'login']) {
+      const page = start({ view });
+      page.parsed();
+      page.painted();
+      runTimers(page, 0);
+      expect(page.body).toEqual([entryScript]);
+      expect(page.head.filter((node) => node.includes('early-start'))).toEqual([]);
+    }
   });
 
   it('starts after two animation frames where the browser has no paint entries', () => {

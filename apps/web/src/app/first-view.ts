@@ -130,6 +130,14 @@ export const VIEW_PRELOADS_TEMPLATE_ID = 'app-view-preloads';
 export const VIEW_ATTRIBUTE = 'data-view';
 
 /**
+ * The early start (src/early-start.ts, decision 0194, one file with no imports), named in the
+ * same template by a link with this attribute. On the boot shell (a session's page) the start
+ * script runs it as a module script before the entry; on a first view (a visitor's landing or
+ * login) it is left alone.
+ */
+export const EARLY_START_ATTRIBUTE = 'data-early-start';
+
+/**
  * Preloads put in the head per task: each costs the browser 0.7-3 ms of main thread
  * (2026-11-28, this machine), and 30 in one task made a long task at 4x CPU.
  */
@@ -146,16 +154,20 @@ const PRELOADS_PER_TASK = 2;
  * contentful paint (its `paint` performance entry: the first paint may be of the background
  * alone; two animation frames where the browser has no such entries), then adds
  * the entry as a module script and the template's preloads to the head, a few per task: first
- * those of the view on screen, then those every view shares; other views' not at all. A page that is not
+ * those of the view on screen, then those every view shares; other views' not at all. On the
+ * boot shell (a session's page) the early start goes first (decision 0194). A page that is not
  * visible paints nothing and starts at once, as does one hidden before its paint came; three
  * seconds after the parse it starts whatever happened. Plain ES5.
  */
 export const START_APP_SCRIPT =
   `(function(){var d=document,t=d.getElementById(${JSON.stringify(APP_START_TEMPLATE_ID)}),s=false;if(!t||!t.content)return;` +
-  `function go(){if(s)return;s=true;var l=t.content.querySelectorAll("link"),v=d.documentElement.getAttribute(${JSON.stringify(FIRST_VIEW_ATTRIBUTE)}),o=[],r=[],e,i,w,src=null;` +
-  `for(i=0;i<l.length;i++){w=l[i].getAttribute("${VIEW_ATTRIBUTE}");if(l[i].hasAttribute("${APP_ENTRY_ATTRIBUTE}"))src=l[i].getAttribute("href");` +
+  `function run(h){var e=d.createElement("script");e.type="module";e.crossOrigin="anonymous";e.src=h;d.body.appendChild(e)}` +
+  `function go(){if(s)return;s=true;var l=t.content.querySelectorAll("link"),v=d.documentElement.getAttribute(${JSON.stringify(FIRST_VIEW_ATTRIBUTE)}),o=[],r=[],i,w,src=null;` +
+  `for(i=0;i<l.length;i++){w=l[i].getAttribute("${VIEW_ATTRIBUTE}");` +
+  `if(l[i].hasAttribute("${EARLY_START_ATTRIBUTE}")){if(v==="shell")run(l[i].getAttribute("href"))}` +
+  `else if(l[i].hasAttribute("${APP_ENTRY_ATTRIBUTE}"))src=l[i].getAttribute("href");` +
   `else if(w===null)r.push(l[i]);else if(w===v)o.push(l[i])}r=o.concat(r);` +
-  `if(src){e=d.createElement("script");e.type="module";e.crossOrigin="anonymous";e.src=src;d.body.appendChild(e)}` +
+  `if(src)run(src);` +
   `(function b(){var n=r.splice(0,${PRELOADS_PER_TASK});for(i=0;i<n.length;i++)d.head.appendChild(d.importNode(n[i],true));if(r.length)setTimeout(b,0)})()}` +
   `function later(){if(d.visibilityState==="hidden")return go();` +
   `d.addEventListener("visibilitychange",function(){if(d.visibilityState==="hidden")go()});setTimeout(go,3000);` +

@@ -4,6 +4,7 @@ import { ZOrderIdSchema } from './common.ts';
 import { ZOrderStateSchema } from './order-state.ts';
 import { ZPayoutFailureSchema } from './payout-failure.ts';
 import { ZPaymentSchema } from './repayments.ts';
+import { ORDER_LIST_FILTERS } from '../order-list-filters.ts';
 
 /**
  * Loan orders (SPEC.md section 7 "Order"; PRODUCT.md "Orders: one state machine").
@@ -36,8 +37,7 @@ export const ZOrderSummarySchema = z.object({
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummarySchema>;
 
-/** The filters of the order tabs: 全部 and the states a borrower follows. */
-export const ORDER_LIST_FILTERS = ['all', '審核中', '待還款', '已逾期', '已結清'] as const;
+export { ORDER_LIST_FILTERS };
 export const ZOrderRecordRequestSchema = z.object({
   state: z.enum(ORDER_LIST_FILTERS).default('all'),
   page: z.number().int().min(1).max(1000).default(1),

@@ -3,24 +3,26 @@ import type { WireCipher } from '@app/contract/cipher-format.ts';
 import type { Endpoint, RequestOf, ResponseOf } from '@app/contract/endpoints.ts';
 import { endpoint } from '@app/contract/endpoint.ts';
 import { STATUS_ERROR, STATUS_OK, STATUS_RELOGIN } from '@app/contract/envelope.ts';
+import { HEADER } from '@app/contract/header-names.ts';
 import { DATA_ERROR_RELOGIN, DATA_INVALID, HTTP_STATUS_PREFIX, REQUEST_MISSING_URL } from '@app/contract/messages/request-errors.ts';
 import { PATHS, type PathDef } from '@app/contract/paths.ts';
 import { ZChangeDomainNameResponseSchema } from '@app/contract/schemas/app-origins-and-campaigns.ts';
 import { ZEmptyRequestSchema } from '@app/contract/schemas/common.ts';
 import { ZUploadImageResponseSchema, type TUploadImageResponse } from '@app/contract/schemas/upload.ts';
-import { decodeEnvelope, encodeRequest, type WireRequest } from '@app/contract/wire.ts';
+import { decodeEnvelope, encodeRequest } from '@app/contract/wire.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { endSession } from '../session/session.ts';
 import { showAccessFailedModal, showTimeoutModal, showWarmModal, toast } from '../ui/feedback.ts';
 import { beginLoading } from '../ui/loading-store.ts';
 import { basesInTurn, currentApiBase, keepApiOrigins, maySendAgain, rememberApiBase } from './api-origins.ts';
 import { goToLogin } from './navigation.ts';
+import { earlyRequestKey, takeEarlyAnswer } from './early-answers.ts';
 import { buildHeaders } from './request-headers.ts';
 import { RequestError } from './request-error.ts';
 import { noteServerDate } from './server-clock.ts';
+import { API_TIMEOUT_MS, fetchTransport, type Outgoing, type Transported } from './transport.ts';
 
-/** SPEC.md section 9: every API call gives up after 15 s. */
-export const API_TIMEOUT_MS = 15_000;
+export { API_TIMEOUT_MS } from './transport.ts';
 /**
  * Requests whose answer is image work on the server (reading the ID card, the three face
  * checks): seconds each on a quiet server, more while the models first load or many
@@ -79,18 +81,7 @@ function encode(path: PathDef, payload: unknown): Outgoing {
   if (!path.path) throw new RequestError('missing-url', REQUEST_MISSING_URL);
   const config = getRuntimeConfig();
   const wire = encodeRequest(path, payload, wireCipher(), '', buildHeaders(wireCipher(), config.packageName));
-  return { ...wire, sendAgain: maySendAgain(path.method, path.path, payload) };
-}
-
-/** What `send` posts: an encoded request, or a multipart form (uploads). */
-interface Outgoing {
-  /** Absolute, or a path under the API base: sent to the current API origin (api-origins.ts). */
-  url: string;
-  method: WireRequest['method'];
-  headers: Record<string, string>;
-  body?: string | FormData;
-  /** The call may go on to the next API origin when one gave no answer (reads, and calls the server runs once by requestId). */
-  sendAgain?: boolean;
+  return { ...wire, sendAgain: maySendAgain(path.method, path.path, payload), earlyKey: earlyRequestKey(path, payload) };
 }
 
 const ABSOLUTE_URL = /^https?:\/\//;
@@ -108,24 +99,6 @@ function addressOf(url: string): string {
 /** The browser says it is offline: every origin would fail alike, so none is tried for another. */
 function offline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
-
-/** What a transport hands back: the HTTP status, the content type and a reader of the body. */
-interface Transported {
-  status: number;
-  contentType: string;
-  read: () => Promise<unknown>;
-}
-
-async function fetchTransport(wire: Outgoing, signal: AbortSignal): Promise<Transported> {
-  const response = await fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal });
-  noteServerDate(response.headers.get('date'));
-  const contentType = response.headers.get('content-type') ?? '';
-  return {
-    status: response.status,
-    contentType,
-    read: () => (contentType.includes('json') ? response.json() : response.text()),
-  };
 }
 
 /** The same request by XMLHttpRequest, for the upload progress fetch cannot give. */
@@ -151,6 +124,16 @@ function xhrTransport(wire: Outgoing, signal: AbortSignal, onProgress: (fraction
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(wire.body ?? null);
+  });
+}
+
+/** An early answer, or a rejection as a fetch's when the attempt is aborted (its time is up, or the caller cancelled) first. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new DOMException('aborted', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }
 
@@ -184,6 +167,8 @@ async function sendTyped(wire: Outgoing, options: RequestOptions): Promise<{ bod
     if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
     let response: Transported | undefined;
     let timedOut = false;
+    // Asked for before the app ran (early-answers.ts): that answer, to the current origin, stands for the first try.
+    const early = wire.earlyKey === undefined ? undefined : takeEarlyAnswer(wire.earlyKey, wire.headers[HEADER.token] ?? '');
     for (const [index, base] of tries.entries()) {
       controller = new AbortController();
       clearTimeout(timer);
@@ -191,7 +176,10 @@ async function sendTyped(wire: Outgoing, options: RequestOptions): Promise<{ bod
       timer = setTimeout(() => attempt.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
       const target = { ...wire, url: `${base}${wire.url}` };
       try {
-        response = onProgress ? await xhrTransport(target, attempt.signal, onProgress) : await fetchTransport(target, attempt.signal);
+        const earlyAnswer = index === 0 && early ? await untilAborted(early, attempt.signal) : null;
+        response =
+          earlyAnswer ??
+          (onProgress ? await xhrTransport(target, attempt.signal, onProgress) : await fetchTransport(target, attempt.signal));
       } catch {
         if (options.signal?.aborted) throw new RequestError('cancelled', 'cancelled', { handled: true });
         timedOut = attempt.signal.aborted;

@@ -1,4 +1,5 @@
-import { CLIENT_VERSION, COUNTRY_CODE, DEFAULT_SOURCE_CHANNEL, HEADER, type TAnonymousInfo } from '@app/contract/headers.ts';
+import { CLIENT_VERSION, COUNTRY_CODE, DEFAULT_SOURCE_CHANNEL, HEADER } from '@app/contract/header-names.ts';
+import type { TAnonymousInfo } from '@app/contract/headers.ts';
 import type { WireCipher } from '@app/contract/cipher-format.ts';
 import { readItem, writeItem } from '../store/local-store.ts';
 

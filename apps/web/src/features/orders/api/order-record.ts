@@ -1,24 +1,18 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ORDER_ENDPOINTS, type ResponseOf } from '@app/contract/endpoints/orders.ts';
-import { ORDER_LIST_FILTERS } from '@app/contract/schemas/orders.ts';
 import { INLINE_ERROR_META } from '../../../shared/api/query-meta.ts';
 import { request } from '../../../shared/api/request.ts';
 import { routeEnteredAt } from '../../../shared/store/route-visits.ts';
+import { orderRecordPayload, type OrderListFilter } from './order-list-request.ts';
 
-export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
+export { ORDER_PAGE_SIZE, orderListFilter, type OrderListFilter } from './order-list-request.ts';
+
 export type OrderRecordPage = ResponseOf<typeof ORDER_ENDPOINTS.loanOrderRecord>;
 export type OrderSummary = OrderRecordPage['orders'][number];
 
-export const ORDER_PAGE_SIZE = 10;
-
-/** The tab an address asks for (`?state=`): 全部 when it names none or an unknown one. */
-export function orderListFilter(requested: string | null): OrderListFilter {
-  return requested !== null && (ORDER_LIST_FILTERS as readonly string[]).includes(requested) ? (requested as OrderListFilter) : 'all';
-}
-
 export function orderRecord(state: OrderListFilter, page: number): Promise<OrderRecordPage> {
-  return request(ORDER_ENDPOINTS.loanOrderRecord, { state, page, pageSize: ORDER_PAGE_SIZE });
+  return request(ORDER_ENDPOINTS.loanOrderRecord, orderRecordPayload(state, page));
 }
 
 /** The next page's number, or undefined once every order of the tab is loaded. */

@@ -48,7 +48,7 @@ async function watch(page: Page, address: string, apiPaths: string[]) {
 }
 
 describe("a session's page asks for its first data before the app's code has arrived", () => {
-  it('applyFor asks loan/check and loan/init while the entry is held, once each; the order detail asks loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
+  it('the loans home asks loan/common/index and applyFor loan/check and loan/init while the entry is held, once each; the order detail asks loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
     const t = await suite.browser.newPage({ blockServiceWorkers: true });
     const page = t.page;
     await launch(page, '/pages/login/index');
@@ -56,6 +56,15 @@ describe("a session's page asks for its first data before the app's code has arr
     await page.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
     // A borrower who may apply: the application form is what the page shows.
     const api = await onboardBorrower(page, suite.server.baseUrl);
+
+    // The loans tab, where a returning borrower lands: the whole home in one request.
+    const home = await watch(page, '/pages/loans/index', ['/api/v3/loan/common/index']);
+    await page.getByTestId('home-apr-line').waitFor();
+    const homeEntryAt = home.find((event) => event.what === 'chunk')?.at ?? 0;
+    const homeAsked = home.filter((event) => event.what === '/api/v3/loan/common/index');
+    expect(homeEntryAt).toBeGreaterThan(0);
+    expect(homeAsked.length).toBe(1);
+    expect(homeAsked[0]!.at).toBeLessThanOrEqual(homeEntryAt);
 
     const applyFor = await watch(page, '/pages/loans/applyFor', ['/api/v3/loan/check', '/api/v3.1/loan/init']);
     await page.getByTestId('apply-amount').waitFor();

@@ -76,6 +76,20 @@ describe("the early start: a session's page asks for its first data before the a
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it('asks for the loans home where a returning borrower lands, as the loans page does', async () => {
+    for (const route of ['/', '/pages/index/index', '/pages/loans/index']) {
+      vi.resetModules();
+      stubs.install();
+      fetchMock.mockClear();
+      open(route);
+      await earlyStart();
+      const { loanIndex } = await import('./features/loans/api/loan-index.ts');
+      expect(sent()).toEqual([{ path: PATHS.loanCommonIndex.path, payload: {}, token: 't-1' }]);
+      await expect(loanIndex()).rejects.toMatchObject({ message: `answer to ${PATHS.loanCommonIndex.path}` });
+      expect(fetchMock, route).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it("asks for the order detail and the orders tab's first page as those pages do", async () => {
     open('/pages/order/detail?orderId=42');
     let layer = await earlyStart();
@@ -127,6 +141,23 @@ describe("the early start: a session's page asks for its first data before the a
     vi.setSystemTime(Date.now() + 10_001);
     await expect(request(LOAN_ENDPOINTS.loanInitV31, {})).rejects.toMatchObject({ kind: 'business' });
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("sets the app's clock from an early answer's Date header, as from any answer", async () => {
+    const hourAhead = new Date(Date.now() + 3_600_000).toUTCString();
+    fetchMock.mockImplementation(async () => {
+      const envelope = { status: STATUS_ERROR, message: 'x', body: null };
+      return new Response(cipher.encrypt(JSON.stringify(envelope)), {
+        status: 200,
+        headers: { 'content-type': 'text/plain', date: hourAhead },
+      });
+    });
+    const { request } = await earlyStart();
+    const { serverNow } = await import('./shared/api/server-clock.ts');
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(2_000);
+    await expect(request(LOAN_ENDPOINTS.loanInitV31, {})).rejects.toMatchObject({ kind: 'business' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(serverNow() - Date.now()).toBeGreaterThan(3_590_000);
   });
 
   it('lets the page send its own request when the early one got no answer', async () => {

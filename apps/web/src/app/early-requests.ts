@@ -20,6 +20,12 @@ export function earlyAsksFor(route: string): EarlyAsk[] {
   const [path = '', query = ''] = route.split('?');
   const search = new URLSearchParams(query);
   switch (path) {
+    // The loans tab (where a returning borrower lands): the whole home in one request (loans' loan-index.ts).
+    case '':
+    case '/':
+    case ROUTES.home:
+    case ROUTES.loans:
+      return [{ path: PATHS.loanCommonIndex, payload: {} }];
     case ROUTES.applyFor:
       // Where 立即申請 goes (loans' loan-check.ts), then the products, cards and purposes (loan-init.ts).
       return [

@@ -111,13 +111,14 @@ function xhrTransport(wire: Outgoing, signal: AbortSignal, onProgress: (fraction
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      noteServerDate(xhr.getResponseHeader('date'));
       const contentType = xhr.getResponseHeader('content-type') ?? '';
       const text = xhr.responseText;
       resolve({
         status: xhr.status,
         contentType,
         read: async () => (contentType.includes('json') ? (JSON.parse(text) as unknown) : text),
+        date: xhr.getResponseHeader('date'),
+        receivedAt: Date.now(),
       });
     };
     xhr.onerror = () => reject(new TypeError('network'));
@@ -186,6 +187,7 @@ async function sendTyped(wire: Outgoing, options: RequestOptions): Promise<{ bod
         continue;
       }
       if (index > 0) rememberApiBase(base, configuredBase);
+      noteServerDate(response.date, response.receivedAt);
       break;
     }
     if (!response) {

@@ -1,5 +1,3 @@
-import { noteServerDate } from './server-clock.ts';
-
 /** SPEC.md section 9: every API call gives up after 15 s. */
 export const API_TIMEOUT_MS = 15_000;
 
@@ -16,21 +14,25 @@ export interface Outgoing {
   earlyKey?: string;
 }
 
-/** What a transport hands back: the HTTP status, the content type and a reader of the body. */
+/** What a transport hands back: the HTTP status, the content type, a reader of the body, and the answer's `Date` header with when it came. */
 export interface Transported {
   status: number;
   contentType: string;
   read: () => Promise<unknown>;
+  /** For the server's clock (server-clock.ts), which the request layer sets from every answer, an early one too. */
+  date: string | null;
+  receivedAt: number;
 }
 
-/** One request by fetch; the answer's `Date` header sets the server's clock (server-clock.ts). */
+/** One request by fetch. */
 export async function fetchTransport(wire: Outgoing, signal: AbortSignal): Promise<Transported> {
   const response = await fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal });
-  noteServerDate(response.headers.get('date'));
   const contentType = response.headers.get('content-type') ?? '';
   return {
     status: response.status,
     contentType,
     read: () => (contentType.includes('json') ? response.json() : response.text()),
+    date: response.headers.get('date'),
+    receivedAt: Date.now(),
   };
 }

@@ -75,7 +75,8 @@ const runs = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 1;
 const pagesArg = args.includes('--pages') ? String(args[args.indexOf('--pages') + 1]).split(',') : null;
 if (pagesArg && args.includes('--update-docs')) throw new Error('--update-docs writes the whole table: run it over every page');
 const throttlingMethod = args.includes('--applied') ? 'devtools' : 'simulate';
-if (throttlingMethod !== 'simulate' && args.includes('--update-docs')) throw new Error('--update-docs writes the simulated figures: run it without --applied');
+if (throttlingMethod !== 'simulate' && args.includes('--update-docs'))
+  throw new Error('--update-docs writes the simulated figures: run it without --applied');
 
 function run(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/data/**', 'apps/api/drizzle/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/dist-early/**',
+      '**/node_modules/**',
+      '**/data/**',
+      'apps/api/drizzle/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,6 +33,7 @@ export default tseslint.config(
     files: [
       'apps/api/**',
       'apps/web/vite.config.ts',
+      'apps/web/vite.early-start.config.ts',
       'apps/admin/vite.config.ts',
       'apps/web/scripts/**',
       'scripts/**',
@@ -49,6 +60,7 @@ export default tseslint.config(
     files: [
       'apps/api/src/config/env.ts',
       'apps/web/vite.config.ts',
+      'apps/web/vite.early-start.config.ts',
       'apps/admin/vite.config.ts',
       'e2e/**',
       'scripts/**',

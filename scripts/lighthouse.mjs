@@ -9,6 +9,10 @@
 //   npm run lighthouse -- --update-docs     also write the table into docs/benchmarks.md
 //   npm run lighthouse -- --pages loans,login  only those pages (never with --update-docs)
 //   npm run lighthouse -- --save-assets     also keep each run's trace (for the Performance panel)
+//   npm run lighthouse -- --http2           serve the pages over HTTP/2 and TLS, as production's TLS
+//                                           front (a load balancer) does: a local front with a
+//                                           throwaway self-signed certificate (openssl), Chromium
+//                                           told to accept it (never with --update-docs)
 //   npm run lighthouse -- --applied         throttle the load itself (Lighthouse's devtools method:
 //                                           562 ms per request, 1.4 Mbit/s, CPU 4x) instead of
 //                                           simulating it from an unthrottled load; slower and
@@ -19,7 +23,9 @@
 // performance >= 95 and LCP <= 2.0 s, a borrower's pages performance >= 90; every page
 // accessibility >= 95, best practices 100, CLS 0), 1 otherwise: a budget is a script's
 // exit status. Reports (JSON) go to a temporary folder, named in the output.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
+import http2 from 'node:http2';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,7 +73,11 @@ export const TARGETS = {
 };
 
 // The browser tests' switches (e2e/support/chromium.ts), headless in its new mode for Lighthouse.
-const CHROME_FLAGS = CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag));
+const CHROME_FLAGS = [
+  ...CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
+  // The local HTTP/2 front's certificate is self-signed (--http2 only).
+  ...(process.argv.includes('--http2') ? ['--ignore-certificate-errors'] : []),
+];
 
 const args = process.argv.slice(2);
 const runsArg = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
@@ -75,6 +85,8 @@ const runs = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 1;
 const pagesArg = args.includes('--pages') ? String(args[args.indexOf('--pages') + 1]).split(',') : null;
 if (pagesArg && args.includes('--update-docs')) throw new Error('--update-docs writes the whole table: run it over every page');
 const throttlingMethod = args.includes('--applied') ? 'devtools' : 'simulate';
+const overHttp2 = args.includes('--http2');
+if (overHttp2 && args.includes('--update-docs')) throw new Error('--update-docs writes the HTTP/1.1 figures: run it without --http2');
 if (throttlingMethod !== 'simulate' && args.includes('--update-docs'))
   throw new Error('--update-docs writes the simulated figures: run it without --applied');
 
@@ -119,6 +131,57 @@ async function startServer(dataDir) {
   }
   child.kill('SIGKILL');
   throw new Error('the server did not become healthy in 90 s');
+}
+
+/** Headers that belong to one connection, not to the request or the answer. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'http2-settings', 'host']);
+
+/**
+ * A TLS and HTTP/2 front for the server, as production's load balancer is (README, "What
+ * production needs"): each request passed on over HTTP/1.1, its answer back as it came
+ * (precompressed files included). The certificate is made for this run and thrown away.
+ */
+async function startHttp2Front(upstream, dir) {
+  const key = path.join(dir, 'front-key.pem');
+  const cert = path.join(dir, 'front-cert.pem');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]),
+    { stdio: 'ignore' },
+  );
+  const target = new URL(upstream);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const front = http2.createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true }, (req, res) => {
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)));
+    const out = http.request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...headers, host: target.host }, agent },
+      (answer) => {
+        res.writeHead(
+          answer.statusCode ?? 502,
+          Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name))),
+        );
+        answer.pipe(res);
+      },
+    );
+    out.once('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(out);
+  });
+  const port = await freePort();
+  await new Promise((resolve) => front.listen(port, '127.0.0.1', resolve));
+  // The borrower's profile is made through this front too; its own fetches (the texted code, the
+  // onboarding calls) must accept the throwaway certificate. This process talks to nothing else.
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  // Closing waits for open sessions; a browser that left one open does not hold the run up.
+  const close = () => Promise.race([new Promise((resolve) => front.close(resolve)), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  return { baseUrl: `https://127.0.0.1:${port}`, close };
 }
 
 /**
@@ -252,6 +315,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
   const reports = mkdtempSync(path.join(tmpdir(), 'lighthouse-reports-'));
   const server = await startServer(dataDir);
+  const front = overHttp2 ? await startHttp2Front(server.baseUrl, dataDir) : null;
+  const baseUrl = front?.baseUrl ?? server.baseUrl;
   const rows = [];
   let borrowerProfile = null;
   try {
@@ -261,19 +326,20 @@ async function main() {
       // TypeScript shared with the browser tests: this script runs under tsx (package.json).
       const { prepareBorrowerProfile } = await import('../e2e/support/lighthouse-profile.ts');
       borrowerProfile = mkdtempSync(path.join(tmpdir(), 'lighthouse-borrower-'));
-      await prepareBorrowerProfile(server.baseUrl, borrowerProfile, CHROMIUM, CHROME_FLAGS);
+      await prepareBorrowerProfile(baseUrl, borrowerProfile, CHROMIUM, CHROME_FLAGS);
     }
     for (const page of pages) {
       const results = [];
       for (let i = 1; i <= runs; i += 1) {
         const profile = page.as === 'borrower' ? borrowerProfile : null;
-        const report = await lighthouse(`${server.baseUrl}/#${page.route}`, path.join(reports, `${page.name}-${i}.json`), profile);
+        const report = await lighthouse(`${baseUrl}/#${page.route}`, path.join(reports, `${page.name}-${i}.json`), profile);
         assertAsked(page, report);
         results.push(figures(report));
       }
       rows.push({ name: page.name, r: medianRun(results) });
     }
   } finally {
+    await front?.close();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ async function watch(page: Page, address: string, apiPaths: string[]) {
 }
 
 describe("a session's page asks for its first data before the app's code has arrived", () => {
-  it('the loans home asks loan/common/index and applyFor loan/check and loan/init while the entry is held, once each; the order detail asks loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
+  it('the loans home asks loan/common/index and applyFor loan/check and loan/init while the entry is held, once each; the order detail and its pay page ask loanOrderDetail and the orders tab loanOrderRecord the same way', async () => {
     const t = await suite.browser.newPage({ blockServiceWorkers: true });
     const page = t.page;
     await launch(page, '/pages/login/index');
@@ -96,6 +96,16 @@ describe("a session's page asks for its first data before the app's code has arr
     expect(detailChunkAt).toBeGreaterThan(0);
     expect(detailAsked.length).toBe(1);
     expect(detailAsked[0]!.at).toBeLessThanOrEqual(detailChunkAt);
+
+    // Its pay page, where a due-date reminder's link lands: the same order, the same way.
+    const pay = await watch(page, `/pages/order/pay?orderId=${orderId}`, ['/api/v3/order/loanOrderDetail']);
+    await page.locator('.order-pay-page .page-body').waitFor();
+    await page.waitForLoadState('networkidle');
+    const payEntryAt = pay.find((event) => event.what === 'chunk')?.at ?? 0;
+    const payAsked = pay.filter((event) => event.what === '/api/v3/order/loanOrderDetail');
+    expect(payEntryAt).toBeGreaterThan(0);
+    expect(payAsked.length).toBe(1);
+    expect(payAsked[0]!.at).toBeLessThanOrEqual(payEntryAt);
 
     // The orders tab, on its 審核中 tab: its first page of orders the same way.
     const orders = await watch(page, `/pages/order/index?state=${encodeURIComponent('審核中')}`, ['/api/v3/order/loanOrderRecord']);

@@ -90,11 +90,22 @@ describe("the early start: a session's page asks for its first data before the a
     }
   });
 
-  it("asks for the order detail and the orders tab's first page as those pages do", async () => {
+  it("asks for the order (its detail and its pay page) and the orders tab's first page as those pages do", async () => {
     open('/pages/order/detail?orderId=42');
     let layer = await earlyStart();
     expect(sent().map((request) => request.payload)).toEqual([{ orderId: '42' }]);
     await expect(layer.request(ORDER_ENDPOINTS.loanOrderDetail, { orderId: '42' })).rejects.toMatchObject({ kind: 'business' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // The pay page (a reminder's link) reads the same order first.
+    vi.resetModules();
+    stubs.install();
+    fetchMock.mockClear();
+    open('/pages/order/pay?orderId=42');
+    layer = await earlyStart();
+    const { orderDetail } = await import('./shared/orders/order-detail.ts');
+    expect(sent()).toEqual([{ path: PATHS.loanOrderDetail.path, payload: { orderId: '42' }, token: 't-1' }]);
+    await expect(orderDetail('42')).rejects.toMatchObject({ message: `answer to ${PATHS.loanOrderDetail.path}` });
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     vi.resetModules();

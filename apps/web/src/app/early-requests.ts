@@ -32,9 +32,10 @@ export function earlyAsksFor(route: string): EarlyAsk[] {
         { path: PATHS.loanCheck, payload: {} },
         { path: PATHS.loanInitV31, payload: {} },
       ];
-    case ROUTES.orderDetail: {
+    // The order's detail, and its pay page (where a due-date reminder's link lands): both read the order first (shared/orders/order-detail.ts).
+    case ROUTES.orderDetail:
+    case ROUTES.orderPay: {
       const orderId = search.get('orderId');
-      // shared/orders/order-detail.ts
       return orderId ? [{ path: PATHS.loanOrderDetail, payload: { orderId } }] : [];
     }
     case ROUTES.orders:

@@ -102,7 +102,7 @@ describe("the early start: a session's page asks for its first data before the a
     stubs.install();
     fetchMock.mockClear();
     open('/pages/order/pay?orderId=42');
-    layer = await earlyStart();
+    await earlyStart();
     const { orderDetail } = await import('./shared/orders/order-detail.ts');
     expect(sent()).toEqual([{ path: PATHS.loanOrderDetail.path, payload: { orderId: '42' }, token: 't-1' }]);
     await expect(orderDetail('42')).rejects.toMatchObject({ message: `answer to ${PATHS.loanOrderDetail.path}` });

@@ -29,12 +29,12 @@ async function watch(page: Page, address: string, apiPaths: string[]) {
   await page.unroute(ENTRY);
   await page.route(ENTRY, async (route) => {
     // Held until every path was asked, or HOLD_MS: a page that asks only once its code ran
-    // never asks while it is held, so its requests come after the chunk whatever the load.
+    // never asks while it is held, so its requests come after the entry whatever the load.
     const until = Date.now() + HOLD_MS;
     while (Date.now() < until && !apiPaths.every((path) => events.some((event) => event.what === path))) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    events.push({ what: 'chunk', at: Date.now() });
+    events.push({ what: 'entry', at: Date.now() });
     await route.continue();
   });
   page.on('request', (request) => {
@@ -45,6 +45,21 @@ async function watch(page: Page, address: string, apiPaths: string[]) {
   await page.goto('about:blank');
   await launch(page, address);
   return events;
+}
+
+/**
+ * The entry was answered, and each path was asked once, before it. The entry is let go only
+ * once the requests were seen: both may fall in the same millisecond; a page asking only after
+ * the app's code would ask 20 s after it.
+ */
+function expectAskedOnceBeforeEntry(events: Array<{ what: string; at: number }>, apiPaths: string[]) {
+  const entryAt = events.find((event) => event.what === 'entry')?.at ?? 0;
+  expect(entryAt).toBeGreaterThan(0);
+  for (const path of apiPaths) {
+    const asked = events.filter((event) => event.what === path);
+    expect(asked.length, `${path} asked once`).toBe(1);
+    expect(asked[0]!.at, `${path} before the app's code`).toBeLessThanOrEqual(entryAt);
+  }
 }
 
 describe("a session's page asks for its first data before the app's code has arrived", () => {
@@ -60,23 +75,11 @@ describe("a session's page asks for its first data before the app's code has arr
     // The loans tab, where a returning borrower lands: the whole home in one request.
     const home = await watch(page, '/pages/loans/index', ['/api/v3/loan/common/index']);
     await page.getByTestId('home-apr-line').waitFor();
-    const homeEntryAt = home.find((event) => event.what === 'chunk')?.at ?? 0;
-    const homeAsked = home.filter((event) => event.what === '/api/v3/loan/common/index');
-    expect(homeEntryAt).toBeGreaterThan(0);
-    expect(homeAsked.length).toBe(1);
-    expect(homeAsked[0]!.at).toBeLessThanOrEqual(homeEntryAt);
+    expectAskedOnceBeforeEntry(home, ['/api/v3/loan/common/index']);
 
     const applyFor = await watch(page, '/pages/loans/applyFor', ['/api/v3/loan/check', '/api/v3.1/loan/init']);
     await page.getByTestId('apply-amount').waitFor();
-    const chunkAt = applyFor.find((event) => event.what === 'chunk')?.at ?? 0;
-    expect(chunkAt).toBeGreaterThan(0);
-    for (const path of ['/api/v3/loan/check', '/api/v3.1/loan/init']) {
-      const asked = applyFor.filter((event) => event.what === path);
-      expect(asked.length, `${path} asked once`).toBe(1);
-      // The entry is let go only once the request was seen: both may fall in the same
-      // millisecond; a page asking only after the app's code would ask 20 s after it.
-      expect(asked[0]!.at, `${path} before the app's code`).toBeLessThanOrEqual(chunkAt);
-    }
+    expectAskedOnceBeforeEntry(applyFor, ['/api/v3/loan/check', '/api/v3.1/loan/init']);
 
     // An order applied for (待簽約), its detail opened.
     const init = (await api.call(ENDPOINTS.loanInitV31, {})) as TLoanInitResponse;
@@ -91,31 +94,19 @@ describe("a session's page asks for its first data before the app's code has arr
     })) as { orderId: string };
     const detail = await watch(page, `/pages/order/detail?orderId=${orderId}`, ['/api/v3/order/loanOrderDetail']);
     await page.getByTestId('order-state').first().waitFor();
-    const detailChunkAt = detail.find((event) => event.what === 'chunk')?.at ?? 0;
-    const detailAsked = detail.filter((event) => event.what === '/api/v3/order/loanOrderDetail');
-    expect(detailChunkAt).toBeGreaterThan(0);
-    expect(detailAsked.length).toBe(1);
-    expect(detailAsked[0]!.at).toBeLessThanOrEqual(detailChunkAt);
+    expectAskedOnceBeforeEntry(detail, ['/api/v3/order/loanOrderDetail']);
 
     // Its pay page, where a due-date reminder's link lands: the same order, the same way.
     const pay = await watch(page, `/pages/order/pay?orderId=${orderId}`, ['/api/v3/order/loanOrderDetail']);
     await page.locator('.order-pay-page .page-body').waitFor();
     await page.waitForLoadState('networkidle');
-    const payEntryAt = pay.find((event) => event.what === 'chunk')?.at ?? 0;
-    const payAsked = pay.filter((event) => event.what === '/api/v3/order/loanOrderDetail');
-    expect(payEntryAt).toBeGreaterThan(0);
-    expect(payAsked.length).toBe(1);
-    expect(payAsked[0]!.at).toBeLessThanOrEqual(payEntryAt);
+    expectAskedOnceBeforeEntry(pay, ['/api/v3/order/loanOrderDetail']);
 
     // The orders tab, on its 審核中 tab: its first page of orders the same way.
     const orders = await watch(page, `/pages/order/index?state=${encodeURIComponent('審核中')}`, ['/api/v3/order/loanOrderRecord']);
     await page.getByRole('tab', { name: ORDER_LIST_TABS['審核中'], selected: true }).waitFor();
     await page.waitForLoadState('networkidle');
-    const ordersChunkAt = orders.find((event) => event.what === 'chunk')?.at ?? 0;
-    const ordersAsked = orders.filter((event) => event.what === '/api/v3/order/loanOrderRecord');
-    expect(ordersChunkAt).toBeGreaterThan(0);
-    expect(ordersAsked.length).toBe(1);
-    expect(ordersAsked[0]!.at).toBeLessThanOrEqual(ordersChunkAt);
+    expectAskedOnceBeforeEntry(orders, ['/api/v3/order/loanOrderRecord']);
     t.assertNoConsoleErrors();
     await t.close();
   }, 240_000);

@@ -51,12 +51,9 @@ export function mayAskEarly(): boolean {
   return !store().appAsked;
 }
 
-/** Keeps an early request's answer (false, and nothing kept, once the app has asked for itself). */
-export function keepEarlyAnswer(key: string, token: string, answer: Promise<Transported | null>, now: number = Date.now()): boolean {
-  const early = store();
-  if (early.appAsked) return false;
-  early.answers[key] = { token, sentAt: now, answer };
-  return true;
+/** Keeps an early request's answer; the early start asks `mayAskEarly` before it sends. */
+export function keepEarlyAnswer(key: string, token: string, answer: Promise<Transported | null>, now: number = Date.now()): void {
+  store().answers[key] = { token, sentAt: now, answer };
 }
 
 /**

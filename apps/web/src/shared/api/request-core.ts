@@ -22,7 +22,6 @@ import { RequestError } from './request-error.ts';
 import { noteServerDate } from './server-clock.ts';
 import { API_TIMEOUT_MS, fetchTransport, type Outgoing, type Transported } from './transport.ts';
 
-export { API_TIMEOUT_MS } from './transport.ts';
 /**
  * Requests whose answer is image work on the server (reading the ID card, the three face
  * checks): seconds each on a quiet server, more while the models first load or many

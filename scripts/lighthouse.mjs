@@ -72,13 +72,6 @@ export const TARGETS = {
   every: { accessibility: 95, bestPractices: 100, cls: 0 },
 };
 
-// The browser tests' switches (e2e/support/chromium.ts), headless in its new mode for Lighthouse.
-const CHROME_FLAGS = [
-  ...CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
-  // The local HTTP/2 front's certificate is self-signed (--http2 only).
-  ...(process.argv.includes('--http2') ? ['--ignore-certificate-errors'] : []),
-];
-
 const args = process.argv.slice(2);
 const runsArg = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
 const runs = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 1;
@@ -89,6 +82,13 @@ const overHttp2 = args.includes('--http2');
 if (overHttp2 && args.includes('--update-docs')) throw new Error('--update-docs writes the HTTP/1.1 figures: run it without --http2');
 if (throttlingMethod !== 'simulate' && args.includes('--update-docs'))
   throw new Error('--update-docs writes the simulated figures: run it without --applied');
+
+// The browser tests' switches (e2e/support/chromium.ts), headless in its new mode for Lighthouse.
+const CHROME_FLAGS = [
+  ...CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
+  // The local HTTP/2 front's certificate is self-signed.
+  ...(overHttp2 ? ['--ignore-certificate-errors'] : []),
+];
 
 function run(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {

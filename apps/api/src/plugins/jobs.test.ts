@@ -135,6 +135,24 @@ describe('jobs plugin (pg-boss on the shared test database)', () => {
     await app.close();
   });
 
+  it('runs a retry when it falls due, without waiting for a poll', async () => {
+    // Polling every ten minutes: only the wake-up at the retry's due time can run it in time.
+    const app = await buildApp(testConfig({ JOB_POLLING_MS: '600000' }), { database: database.handle });
+    const name = queueName('retry-woken');
+    let runs = 0;
+    await app.jobs.work(name, async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('first run fails');
+    });
+    await app.ready();
+    // pg-boss's backoff makes the first retry due 4-8 s after the failure: after the last
+    // wake-up that the send itself scheduled (3 s), so only the retry's own wake-up runs it.
+    await app.jobs.send({ name, data: {}, retryDelaySeconds: 4 });
+    await until(async () => (runs >= 2 ? true : undefined), 'the retry');
+    expect(runs).toBe(2);
+    await app.close();
+  });
+
   it('runs each job once when two instances work the same queue', async () => {
     const name = queueName('shared');
     const runs: { app: string; n: number }[] = [];

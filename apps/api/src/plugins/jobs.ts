@@ -148,10 +148,15 @@ function drizzleExecutor(db: Db): ExecuteSql {
 /**
  * When this instance's workers are woken after a send: at the job's due time and a little
  * after it (a job sent inside a transaction becomes visible only when that commits, a
- * moment later). A wake-up is one fetch; a worker busy with a job fetches again as soon as
- * it is done.
+ * moment later, or seconds later on a loaded machine). A wake-up is one fetch; a worker
+ * busy with a job fetches again as soon as it is done.
  */
-const WAKE_AFTER_DUE_MS = [0, 25, 100, 250];
+const WAKE_AFTER_DUE_MS = [0, 25, 100, 250, 1000, 3000];
+/**
+ * After a run failed, when to read the job back for its retry's due time: pg-boss records the
+ * failure once the handler's promise has settled, and its backoff draws the delay at random.
+ */
+const RETRY_LOOKUP_AFTER_MS = [25, 100, 250, 1000];
 /** A job due later than this is left to the workers' polling (no timer held for it). */
 const WAKE_HORIZON_MS = 60_000;
 
@@ -231,6 +236,21 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       }
     }
 
+    /**
+     * Wakes this instance's workers when the retry of a failed run falls due, read from the
+     * job's row once pg-boss has recorded the failure; a job out of retries is left alone.
+     */
+    async function wakeForRetry(name: string, id: string): Promise<void> {
+      for (const waitMs of RETRY_LOOKUP_AFTER_MS) {
+        await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+        if (closing) return;
+        const { rows } = await executeSql('select state, start_after from pgboss.job where name = $1 and id = $2', [name, id]);
+        const row = rows[0] as { state: string; start_after: Date | string } | undefined;
+        if (row === undefined || row.state === 'failed' || row.state === 'completed') return;
+        if (row.state === 'retry') return wakeWorkers(name, new Date(row.start_after).getTime() - Date.now());
+      }
+    }
+
     async function startWorker(name: string, handler: JobHandler<object>): Promise<void> {
       const id = await boss.work<object>(name, { pollingIntervalSeconds: pollingMs / 1000, batchSize: 1 }, async ([job]) => {
         if (!job) return;
@@ -238,8 +258,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           await handler({ id: job.id, data: job.data });
         } catch (error) {
           app.log.warn({ queue: name, jobId: job.id, error: safeError(error) }, 'job failed (retried while retries remain)');
-          // A retry without delay is due as soon as pg-boss has recorded the failure.
-          wakeWorkers(name, 0);
+          wakeForRetry(name, job.id).catch((lookupError: unknown) =>
+            app.log.warn({ queue: name, jobId: job.id, error: safeError(lookupError) }, 'could not read the retry of a failed job'),
+          );
           throw error;
         }
       });

@@ -80,13 +80,12 @@ export interface TestServer {
 
 /**
  * The server environment of the files that follow money through the jobs (the back office's,
- * the repayments'): the jobs polled every 500 ms, the decision 100 ms after submission, the
- * sandbox's payout 200 ms after it leaves; sessions kept a year; payouts up to NT$100,000
- * leave without a finance release (admin-payouts.test.ts tests releases). One environment for
- * them all, so they share the pool's servers (acquireServer).
+ * the repayments'): the decision 100 ms after submission, the sandbox's payout 200 ms after it
+ * leaves; sessions kept a year; payouts up to NT$100,000 leave without a finance release
+ * (admin-payouts.test.ts tests releases). One environment for them all, so they share the
+ * pool's servers (acquireServer).
  */
 export const FAST_JOBS_ENV: Readonly<Record<string, string>> = {
-  JOB_POLLING_MS: '500',
   DECISION_DELAY_MS: '100',
   PAYOUT_SANDBOX_DELAY_MS: '200',
   SESSION_IDLE_DAYS: '365',
@@ -243,6 +242,10 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
         ...(process.env.E2E_ADMIN_DIST ? { ADMIN_WEB_DIST: process.env.E2E_ADMIN_DIST } : {}),
         TEST_HOOKS: 'true',
         LOG_LEVEL: 'warn',
+        // A server's own jobs run when they fall due, woken by the job plugin (sent, delayed or
+        // retried); the poll finds only what another process queued. Every 500 ms it took 4.5 %
+        // of a core per idle server, every 5 s 1.6 % (docs/benchmarks.md, 2026-11-30).
+        JOB_POLLING_MS: '5000',
         ...env,
       },
       // Its output to a file, not a pipe: the server may outlive the worker that started it
@@ -481,8 +484,8 @@ function alive(pid: number): boolean {
 
 /**
  * An idle pooled server is paused (SIGSTOP to its process group) until a file takes it: its
- * job polling (every 500 ms on FAST_JOBS_ENV) took 7 % of a core per idle server, on a
- * machine whose two cores run three browsers and their servers (2026-11-28).
+ * job polling (then every 500 ms on FAST_JOBS_ENV, now every 5 s) took 7 % of a core per idle
+ * server, on a machine whose two cores run three browsers and their servers (2026-11-28).
  */
 function pause(pid: number): void {
   try {

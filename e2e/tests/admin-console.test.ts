@@ -49,7 +49,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const suite = useE2ESuite({
-  env: { DATA_DIR: dataDir, ADMIN_WEB_DIST: ADMIN_DIST, JOB_POLLING_MS: '500', DECISION_DELAY_MS: '100', PAYOUT_SANDBOX_DELAY_MS: '200' },
+  env: { DATA_DIR: dataDir, ADMIN_WEB_DIST: ADMIN_DIST, DECISION_DELAY_MS: '100', PAYOUT_SANDBOX_DELAY_MS: '200' },
 });
 beforeAll(async () => {
   configEnrolment = await createOperator(suite.server, 'carol');

@@ -39,7 +39,7 @@ import { CODE_PLACEHOLDER, GET_CODE, LOGIN_SUBMIT, MOBILE_PLACEHOLDER } from '@a
  * default and an ad's source channel kept.
  */
 const LENDER_NAME = '大同資融股份有限公司';
-const suite = useE2ESuite({ env: { LENDER_NAME, DECISION_DELAY_MS: '500', PAYOUT_SANDBOX_DELAY_MS: '500', JOB_POLLING_MS: '500' } });
+const suite = useE2ESuite({ env: { LENDER_NAME, DECISION_DELAY_MS: '500', PAYOUT_SANDBOX_DELAY_MS: '500' } });
 const t = usePagePerFile(suite);
 
 /** The most inputs from the ad link to the money (docs/product.md; 108 before the journey was reworked). */

@@ -33,7 +33,7 @@ import { onboardBorrower } from './borrower-helpers.ts';
  * be seen; the page's own polling shows the rest.
  */
 const MOBILE = '0987650707';
-const suite = useE2ESuite({ env: { DECISION_DELAY_MS: '4000', PAYOUT_SANDBOX_DELAY_MS: '1000', JOB_POLLING_MS: '500' } });
+const suite = useE2ESuite({ env: { DECISION_DELAY_MS: '4000', PAYOUT_SANDBOX_DELAY_MS: '1000' } });
 const t = usePagePerFile(suite);
 
 /**

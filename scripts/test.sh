@@ -1,29 +1,47 @@
 #!/usr/bin/env bash
-# `npm test`: everything, in the order that fails fastest. The checks that use one core
-# each (typecheck, lint, the web build the browser tests serve) run side by side; then
-# the unit and API tests; then the browser tests on that build.
+# `npm test`: everything, in the order that fails fastest. The web builds first (seconds;
+# the server's first-view test and the browser tests serve them); then the unit and API
+# tests, with the typecheck, the lint and its formatting check running beside them; then
+# the browser tests on those builds.
+#
+# Why beside: the checks are a chain of one-core jobs (the lint alone is about a minute),
+# so by themselves they left a two-core machine idle for about 40 % of their phase, which
+# the unit tests now fill (docs/benchmarks.md, "Test suite", 2026-11-30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Runs each command in the background with its output kept aside, prints each output
-# whole (in the order given) once all have ended, and fails when any failed.
-side_by_side() {
-  local commands=("$@") pids=() logs=() status=0 i
-  for command in "${commands[@]}"; do
-    logs+=("$(mktemp)")
-    bash -c "$command" >"${logs[-1]}" 2>&1 &
-    pids+=($!)
+# Starts each command in the background with its output kept aside (background_pids,
+# background_logs, background_commands).
+background_pids=()
+background_logs=()
+background_commands=()
+start_in_background() {
+  local command
+  for command in "$@"; do
+    background_logs+=("$(mktemp)")
+    bash -c "$command" >"${background_logs[-1]}" 2>&1 &
+    background_pids+=($!)
+    background_commands+=("$command")
   done
-  for i in "${!pids[@]}"; do
-    if wait "${pids[$i]}"; then
-      echo "── ${commands[$i]}: ok"
+}
+
+# Waits for what start_in_background started, prints each output whole (in the order
+# started), and fails when any failed.
+finish_background() {
+  local status=0 i
+  for i in "${!background_pids[@]}"; do
+    if wait "${background_pids[$i]}"; then
+      echo "── ${background_commands[$i]}: ok"
     else
       status=1
-      echo "── ${commands[$i]}: FAILED"
+      echo "── ${background_commands[$i]}: FAILED"
     fi
-    cat "${logs[$i]}"
-    rm -f "${logs[$i]}"
+    cat "${background_logs[$i]}"
+    rm -f "${background_logs[$i]}"
   done
+  background_pids=()
+  background_logs=()
+  background_commands=()
   return $status
 }
 
@@ -34,10 +52,20 @@ phase() {
 started=$SECONDS
 bash scripts/ensure-browser.sh
 bash scripts/ensure-redis.sh
-phase 'typecheck, lint and its formatting check, and the web builds (the borrowers app, then the back office console), side by side'
-side_by_side 'npm run typecheck' 'npm run lint && npm run -s format:check' 'npm run build -w apps/web && npm run build -w apps/admin'
-phase 'unit and API tests'
-npx vitest run --project lint --project contract --project api-no-db --project api --project web
+phase 'the web builds (the borrowers app, then the back office console)'
+npm run build -w apps/web
+npm run build -w apps/admin
+phase 'unit and API tests; the typecheck, the lint and its formatting check beside them (their output when they end)'
+start_in_background 'npm run typecheck' 'npm run lint && npm run -s format:check'
+unit_status=0
+npx vitest run --project lint --project contract --project api-no-db --project api --project web || unit_status=$?
+phase 'the checks beside the unit tests'
+checks_status=0
+finish_background || checks_status=$?
+if [ "$unit_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
+  echo "── npm test: FAILED (unit and API tests: exit $unit_status; checks: exit $checks_status)"
+  exit 1
+fi
 # `npm run test:e2e` without its builds: the ones above are current.
 phase 'browser tests'
 npx vitest run --project e2e

@@ -9,6 +9,8 @@ export interface PageApi {
   call<E extends Endpoint>(endpoint: E, payload: unknown): Promise<unknown>;
   /** Uploads image bytes with upload/image; answers the key. */
   upload(bytes: Buffer, mimeType?: string): Promise<string>;
+  /** Posts JSON to one of the server's test hooks (`/__test__/…`) as the page's user (its `token` header); answers the JSON. */
+  testHook(hookPath: string, body: unknown): Promise<unknown>;
 }
 
 /**
@@ -39,6 +41,15 @@ export async function pageApi(page: Page, baseUrl: string): Promise<PageApi> {
       );
       if (envelope.status !== 200) throw new Error(`upload: ${envelope.status} ${envelope.message}`);
       return (envelope.body as { key: string }).key;
+    },
+    async testHook(hookPath, body) {
+      const response = await fetch(`${baseUrl}${hookPath}`, {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${hookPath}: HTTP ${response.status} ${await response.text()}`);
+      return response.json();
     },
   };
 }

@@ -25,7 +25,7 @@ import { onboardBorrower } from './borrower-helpers.ts';
 
 /**
  * The loan journey in the browser against the real server: a new user whose onboarding
- * was saved through the protocol (the face step judged by the real models) goes from the
+ * was saved through the protocol (steps 3 and 5 recorded, onboardBorrower) goes from the
  * loans home through 立即申請, the product list, applyFor (a changed amount re-quoted,
  * the APR shown; a reload resumes the choices from applyInfo), the statements, the
  * contract (scrolled to its end), a handwritten signature, and sees the order 審核中,
@@ -254,6 +254,6 @@ describe('the loan journey', () => {
     await clickBack(page);
     await waitForRoute(page, '/pages/loans/index');
     t.assertNoConsoleErrors();
-    // A whole borrower first (the ID card read by the real OCR, the selfie judged by the face models), then the application.
+    // A whole borrower first (steps 3 and 5 recorded), then the application.
   }, 180_000);
 });

@@ -58,7 +58,7 @@ import { onboardBorrower, randomMobile, signaturePng, type PageApi } from './bor
 // releases are admin-payouts.test.ts's): this file is about repaying.
 const suite = useE2ESuite({ env: FAST_JOBS_ENV });
 const t = usePagePerFile(suite);
-/** A journey makes a borrower first (the face models judge a selfie; the first run loads them). */
+/** A journey makes a borrower and an order first, then follows the money through the jobs and the sandbox. */
 const JOURNEY_TIMEOUT_MS = 180_000;
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -79,7 +79,7 @@ async function uploadPng(page: Page, bytes: Buffer): Promise<string> {
   return (envelope.body as { key: string }).key;
 }
 
-/** A new borrower logged in on `page`, onboarding complete (the face judged by the real models), no order yet. */
+/** A new borrower logged in on `page`, onboarding complete (steps 3 and 5 recorded: onboardBorrower), no order yet. */
 async function newBorrower(page: Page): Promise<PageApi> {
   await launch(page, '/pages/login/index');
   await loginWithCode(page, suite.server.baseUrl, randomMobile());

@@ -14,7 +14,7 @@ import { BANK_PAYOUTS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { createOperator, enrolAndSignIn, makeBankFile, submittedApplication } from './admin-helpers.ts';
-import { apiAsPage, passFaceCheck, randomMobile, randomNationalId, saveStepsOneToFour, type PageApi } from './borrower-helpers.ts';
+import { onboardBorrower, randomMobile, randomNationalId, type PageApi } from './borrower-helpers.ts';
 import { chooseBranch, formRow } from './onboarding-helpers.ts';
 
 /**
@@ -72,10 +72,8 @@ describe('a failed payout paid into another account', () => {
     await loginWithCode(phone, baseUrl, randomMobile());
     await waitForRoute(phone, '/pages/loans/index');
     await phone.getByRole('button', { name: H.HOME_POPUP_CLOSE }).click({ timeout: 15_000 });
-    const api = await apiAsPage(phone, baseUrl);
     const name = '林佳穎';
-    await saveStepsOneToFour(api, phone, { name, idNumber: randomNationalId() });
-    await passFaceCheck(api, phone);
+    const api = await onboardBorrower(phone, baseUrl, { name, idNumber: randomNationalId() });
     const orderId = await submittedApplication(api, phone);
     await expect.poll(async () => (await orderOf(api, orderId)).state, { timeout: 30_000, interval: 300 }).toBe('放款中');
     const { orderNo, bankAccount: failedAccount } = await orderOf(api, orderId);

@@ -169,8 +169,9 @@ describe('as a visitor', () => {
 });
 
 describe('as a borrower with an open loan', () => {
-  // Onboarding runs the real card reader and face models, like the other tests that onboard
-  // (180 s each): on a slow 2-core host this one took 40 s alone and passed 60 s in CI.
+  // A whole journey's budget (180 s, like the other tests that onboard): with the real card
+  // reader and face models this one took 40 s alone on a slow 2-core host and passed 60 s in
+  // CI; steps 3 and 5 are now recorded (onboardBorrower).
   it(
     'logs in and completes onboarding; the application starts at a modest amount with its instalment beside it, dates as 2026/11/25',
     { timeout: 180_000 },

@@ -29,6 +29,21 @@ export const TEST_PREFIX = '/__test__/';
 /** How long a reset waits for running jobs (a payout's sandbox delay) to end. */
 const RESET_JOBS_WAIT_MS = 20_000;
 
+/**
+ * A test hook's JSON body read by `schema`: its data, or the message of the 400 the hook
+ * answers (not JSON, or the schema's first issue). For the hooks here and the modules' own.
+ */
+export function readHookBody<T>(body: unknown, schema: z.ZodType<T>): { data: T } | { error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(String(body ?? ''));
+  } catch {
+    return { error: 'body must be JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'invalid' };
+}
+
 function pathOf(url: string): string {
   const at = url.indexOf('?');
   return at === -1 ? url : url.slice(0, at);
@@ -83,13 +98,8 @@ export const testHooksPlugin = fp(
     });
 
     app.post(`${TEST_PREFIX}faults`, async (req, reply) => {
-      let parsed;
-      try {
-        parsed = ZFaultRequestSchema.safeParse(JSON.parse(String(req.body ?? '')));
-      } catch {
-        return reply.code(400).send({ error: 'body must be JSON' });
-      }
-      if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'invalid' });
+      const parsed = readHookBody(req.body, ZFaultRequestSchema);
+      if ('error' in parsed) return reply.code(400).send({ error: parsed.error });
       faults.set(parsed.data.path, { fault: parsed.data.fault, remaining: parsed.data.times });
       return { ok: true };
     });
@@ -105,21 +115,17 @@ export const testHooksPlugin = fp(
     let clockOffsetMs = 0;
     app.clock = { now: () => new Date(baseClock.now().getTime() + clockOffsetMs) };
     app.post(`${TEST_PREFIX}clock`, async (req, reply) => {
-      let parsed;
-      try {
-        parsed = z
-          .object({
-            offsetMs: z
-              .number()
-              .int()
-              .min(-400 * 86_400_000)
-              .max(400 * 86_400_000),
-          })
-          .safeParse(JSON.parse(String(req.body ?? '')));
-      } catch {
-        return reply.code(400).send({ error: 'body must be JSON' });
-      }
-      if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'invalid' });
+      const parsed = readHookBody(
+        req.body,
+        z.object({
+          offsetMs: z
+            .number()
+            .int()
+            .min(-400 * 86_400_000)
+            .max(400 * 86_400_000),
+        }),
+      );
+      if ('error' in parsed) return reply.code(400).send({ error: parsed.error });
       clockOffsetMs = parsed.data.offsetMs;
       return { ok: true, now: app.clock.now().toISOString() };
     });

@@ -1,5 +1,4 @@
-import { confirmReading, insertReading } from '../modules/identity-document/identity-document-repository.ts';
-import type { IdCardFrontReading } from '../modules/identity-document/ocr-engine.ts';
+import { recordConfirmedReading } from '../modules/identity-document/record-confirmed-reading.ts';
 import { uploadedImage, type AccountsServer, type LoggedIn } from './accounts-test-kit.ts';
 
 /**
@@ -22,31 +21,17 @@ export async function confirmIdCardFront(
   frontKey: string,
   values: { name?: string; idNumber?: string; birthDate?: string; gender?: 'male' | 'female' } = {},
 ): Promise<string> {
-  const unread = { value: null, confidence: 0 };
-  const read = (value: string) => ({ value, confidence: 0.9 });
-  const confirmed = {
-    name: values.name ?? '陳志明',
-    idNumber: values.idNumber ?? 'A123456789',
-    birthDate: values.birthDate ?? '1988-11-20',
-    gender: values.gender ?? 'male',
-    issueDate: '2019-07-01',
-    acceptedDifferences: [],
-  };
-  const db = server.app.db;
-  const userId = Number(user.userId);
-  const proposal = {
-    name: read(confirmed.name),
-    idNumber: read(confirmed.idNumber),
-    birthDate: read(confirmed.birthDate),
-    gender: read(confirmed.gender),
-    issueDate: unread,
-  };
-  const readingId = await insertReading(db, {
-    userId,
+  await recordConfirmedReading({
+    db: server.app.db,
+    userId: Number(user.userId),
     frontKey,
-    engine: 'test',
-    reading: { fields: proposal, idNumberRejected: false } as IdCardFrontReading,
+    values: {
+      name: values.name ?? '陳志明',
+      idNumber: values.idNumber ?? 'A123456789',
+      birthDate: values.birthDate ?? '1988-11-20',
+      gender: values.gender ?? 'male',
+    },
+    now: new Date(),
   });
-  await confirmReading(db, userId, readingId, confirmed, ['issueDate'], new Date());
   return frontKey;
 }

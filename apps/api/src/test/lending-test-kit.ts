@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import type { TBankCardResponse } from '@app/contract/schemas/bank-accounts.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { faceCheckAttempts } from '../db/schema/face-check.ts';
+import { insertRecordedAttempt } from '../modules/face-check/face-check-repository.ts';
 import { bodyOf, loginWithCode, randomMobile, uploadedImage, type AccountsServer, type LoggedIn } from './accounts-test-kit.ts';
 import { confirmedIdCardFront } from './id-card-test-kit.ts';
 
@@ -122,7 +122,7 @@ export async function createBorrower(server: AccountsServer, database: DatabaseH
   if (options.stopBefore === 'bankCard') return borrower;
   borrower.bankCardId = await bindBankCard(server, user, name);
   if (options.stopBefore === 'face') return borrower;
-  await database.db.insert(faceCheckAttempts).values({
+  await insertRecordedAttempt(database.db, {
     userId: Number(user.userId),
     imageKey: await uploadKey(server, user),
     outcome: options.faceOutcome ?? 'passed',

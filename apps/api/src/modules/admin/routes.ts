@@ -104,6 +104,7 @@ import { retryPayoutByOperator } from './retry-payout.ts';
 import { listBankBatches } from '../payments/index.ts';
 import { webVitalsP75 } from '../tracking/index.ts';
 import { VITALS_DASHBOARD_DAYS } from '@app/contract/schemas/web-vitals.ts';
+import { readHookBody } from '../../plugins/test-hooks.ts';
 
 interface HandlerContext {
   req: FastifyRequest;
@@ -558,14 +559,8 @@ export const adminModule: FastifyPluginAsync = async (app) => {
   // file needs no data folder of its own (admin-console.test.ts still runs the command).
   if (app.config.testHooks) {
     app.post('/__test__/operators', async (req, reply) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(String(req.body ?? ''));
-      } catch {
-        return reply.code(400).send({ error: 'body must be JSON' });
-      }
-      const input = ZCreateOperatorRequestSchema.safeParse(body);
-      if (!input.success) return reply.code(400).send({ error: input.error.issues[0]?.message ?? 'invalid' });
+      const input = readHookBody(req.body, ZCreateOperatorRequestSchema);
+      if ('error' in input) return reply.code(400).send({ error: input.error });
       try {
         const link = await createOperator({
           db,

@@ -119,6 +119,17 @@ export async function selectStepState(db: Db, userId: number): Promise<{ done: b
   return { done: rows.length > 0, passed: rows.some((row) => row.outcome === 'passed') };
 }
 
+/**
+ * An attempt with its outcome only, no score: step 5 as a test records it when its subject
+ * comes after onboarding (decisions 0070 and 0198); the checks themselves store their scores.
+ */
+export async function insertRecordedAttempt(
+  db: Db,
+  values: { userId: number; imageKey: string; outcome: 'passed' | 'manual_review' },
+): Promise<void> {
+  await db.insert(faceCheckAttempts).values(values);
+}
+
 export async function selectAttempts(db: Db, userId: number): Promise<FaceAttempt[]> {
   return db.select().from(faceCheckAttempts).where(eq(faceCheckAttempts.userId, userId)).orderBy(faceCheckAttempts.id);
 }

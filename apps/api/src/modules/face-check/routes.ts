@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { FACE_DATA_LIST_LABEL, FACE_DATA_LIST_VALUE, FACE_OUTCOME_LABELS } from '@app/contract/messages/face-check.ts';
 import { faceCheckAttempts, faceCheckFrames } from '../../db/schema/face-check.ts';
+import { readHookBody, TEST_PREFIX } from '../../plugins/test-hooks.ts';
+import { readOwnImage } from '../uploads/index.ts';
 import { checkLiveness } from './check-liveness.ts';
 import { compareFace } from './compare-face.ts';
 import { detectFace } from './detect-face.ts';
-import { deleteAttempts, selectAttempts } from './face-check-repository.ts';
+import { deleteAttempts, insertRecordedAttempt, selectAttempts } from './face-check-repository.ts';
 import { sharedHumanFaceEngine } from './human-face-engine.ts';
 
 /**
@@ -43,4 +46,26 @@ export const faceCheckModule: FastifyPluginAsync = async (app) => {
   app.endpoint(ENDPOINTS.userAuthDetection, (payload, ctx) => detectFace(optionsOf(payload.imageKey, ctx)));
   app.endpoint(ENDPOINTS.userAuthSilence, (payload, ctx) => checkLiveness({ ...optionsOf(payload.imageKey, ctx), capture: payload }));
   app.endpoint(ENDPOINTS.userAuthFaceCompare, (payload, ctx) => compareFace(optionsOf(payload.imageKey, ctx)));
+
+  // Browser tests only (TEST_HOOKS, which production refuses): a lending journey records its
+  // borrower's (the `token` header's) step 5 as passed, as the API tests' borrowers have it,
+  // instead of running the models each time; the face and onboarding journeys run them
+  // (decision 0198).
+  if (app.config.testHooks) {
+    const ZRecordedAttemptSchema = z.object({
+      imageKey: z.string().min(1),
+      outcome: z.enum(['passed', 'manual_review']).default('passed'),
+    });
+    app.post(`${TEST_PREFIX}face-checks`, async (req, reply) => {
+      await app.resolveIdentity(req);
+      if (!req.user?.phone) return reply.code(401).send({ error: 'no session' });
+      const input = readHookBody(req.body, ZRecordedAttemptSchema);
+      if ('error' in input) return reply.code(400).send({ error: input.error });
+      if (!(await readOwnImage({ db: app.db, files: app.fileStorage, userId: req.user.id, key: input.data.imageKey }))) {
+        return reply.code(404).send({ error: 'not an upload of this user' });
+      }
+      await insertRecordedAttempt(app.db, { userId: req.user.id, ...input.data });
+      return { ok: true };
+    });
+  }
 };

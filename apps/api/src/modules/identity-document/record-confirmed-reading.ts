@@ -1,0 +1,55 @@
+import type { Db } from '../../db/client.ts';
+import { confirmReading, insertReading } from './identity-document-repository.ts';
+import type { IdCardFrontReading } from './ocr-engine.ts';
+
+/** What a recorded reading holds: the card's values as its holder confirmed them. */
+export interface RecordedCardValues {
+  name: string;
+  idNumber: string;
+  birthDate: string;
+  gender: 'male' | 'female';
+}
+
+/** The issue date a recorded reading confirms (the reader left it unread, the holder typed it). */
+const RECORDED_ISSUE_DATE = '2019-07-01';
+
+/**
+ * A front the user uploaded, with a reading as ocrCheck + ocrConfirm leave one (the card's
+ * fields proposed at 0.9, the issue date unread and typed, no difference accepted), stored
+ * without running the reader: step 3 then saves this front. For tests whose subject comes
+ * after onboarding (the API tests' borrowers, the browser tests' lending journeys through
+ * the test hook): the reader is tested in this module and in the onboarding journeys
+ * (decisions 0070 and 0198). The reading's engine is 'recorded'.
+ */
+export async function recordConfirmedReading(options: {
+  db: Db;
+  userId: number;
+  frontKey: string;
+  values: RecordedCardValues;
+  now: Date;
+}): Promise<number> {
+  const { db, userId, frontKey, values } = options;
+  const read = (value: string) => ({ value, confidence: 0.9 });
+  const reading: IdCardFrontReading = {
+    fields: {
+      name: read(values.name),
+      idNumber: read(values.idNumber),
+      birthDate: read(values.birthDate),
+      gender: { value: values.gender, confidence: 0.9 },
+      issueDate: { value: null, confidence: 0 },
+    },
+    idNumberRejected: false,
+    genderConflict: false,
+    genderFromIdNumber: false,
+  };
+  const readingId = await insertReading(db, { userId, frontKey, engine: 'recorded', reading });
+  await confirmReading(
+    db,
+    userId,
+    readingId,
+    { ...values, issueDate: RECORDED_ISSUE_DATE, acceptedDifferences: [] },
+    ['issueDate'],
+    options.now,
+  );
+  return readingId;
+}

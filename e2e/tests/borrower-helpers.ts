@@ -170,14 +170,13 @@ export async function passFaceCheck(api: PageApi, page: Page): Promise<void> {
 }
 
 /**
- * Steps 3 and 5 recorded through the server's test hooks instead of judged by the models
- * (decision 0198), as the API tests' borrowers have them (decision 0070): the drawn card
- * front uploaded with a confirmed reading of `person`, then saved; the selfie uploaded and
- * step 5 recorded as passed. For journeys whose subject comes after onboarding; the
- * reader and the face models are judged by the onboarding, face and card-reading journeys
- * (saveIdCard, passFaceCheck).
+ * Step 3 recorded through the server's test hook instead of read by the card reader
+ * (decision 0198), as the API tests' borrowers have it (decision 0070): the drawn card front
+ * (its portrait the man of the face photos) uploaded with a confirmed reading of `person`,
+ * then saved. For journeys whose subject is not the reading; the reader is judged by the
+ * onboarding and card-reading journeys (saveIdCard).
  */
-export async function recordIdCardAndFace(
+export async function recordIdCard(
   api: PageApi,
   page: Page,
   person: { name: string; idNumber: string; birthDate?: string },
@@ -185,12 +184,16 @@ export async function recordIdCardAndFace(
   const { frontKey, birthDate } = await uploadCardFront(api, page, person);
   await api.testHook('/__test__/id-card-readings', { frontKey, name: person.name, idNumber: person.idNumber, birthDate, gender: 'female' });
   await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
+}
+
+/** Step 5 recorded as passed through the server's test hook (decision 0198), a selfie uploaded: no model runs (passFaceCheck runs them). */
+export async function recordFaceCheck(api: PageApi, page: Page): Promise<void> {
   await api.testHook('/__test__/face-checks', { imageKey: await api.upload(await facePhoto(page, 'selfie')) });
 }
 
 /**
  * A borrower who may apply, on the page's own session: steps 1, 2 and 4 through the
- * protocol, steps 3 and 5 recorded (`recordIdCardAndFace`); by default 林美華 with an ID
+ * protocol, steps 3 and 5 recorded (`recordIdCard`, `recordFaceCheck`); by default 林美華 with an ID
  * number no other borrower has.
  */
 export async function onboardBorrower(
@@ -200,8 +203,9 @@ export async function onboardBorrower(
 ): Promise<PageApi> {
   const api = await apiAsPage(page, baseUrl);
   await saveStepsOneAndTwo(api, person);
-  await recordIdCardAndFace(api, page, person);
+  await recordIdCard(api, page, person);
   await saveBankCard(api, person.name);
+  await recordFaceCheck(api, page);
   return api;
 }
 

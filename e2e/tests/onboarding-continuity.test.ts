@@ -9,7 +9,7 @@ import { goTo, launch } from '../support/app.ts';
 import { pageApi } from '../support/page-api.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
-import { randomMobile, randomNationalId, saveIdCard, saveStepsOneAndTwo } from './borrower-helpers.ts';
+import { randomMobile, randomNationalId, recordIdCard, saveStepsOneAndTwo } from './borrower-helpers.ts';
 import { useFakeCamera } from './fake-camera.ts';
 import { chooseBranch, choosePhoto, formRow, formRows, idCardFrontJpeg, pick, shot, tapTargetSizes } from './onboarding-helpers.ts';
 
@@ -133,7 +133,7 @@ describe('nothing typed is lost', () => {
     const api = await pageApi(page, suite.server.baseUrl);
     const person = { name: '張雅婷', idNumber };
     await saveStepsOneAndTwo(api, person);
-    await saveIdCard(api, page, person);
+    await recordIdCard(api, page, person);
     await goTo(page, '/pages/me/bankInfo');
     await page.getByTestId('bank-field').click();
     await waitForRoute(page, '/pages/me/bankSelect');
@@ -185,7 +185,7 @@ describe('no dead end: from 立即申請 to the application', () => {
       const api = await pageApi(page, suite.server.baseUrl);
       const person = { name: '李家豪', idNumber: randomNationalId() };
       await saveStepsOneAndTwo(api, person);
-      await saveIdCard(api, page, person);
+      await recordIdCard(api, page, person);
 
       // Step 4 in the page: saved, it goes on to what is left (the selfie), not to 資質.
       await launch(page, '/pages/me/bankInfo');

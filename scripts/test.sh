@@ -4,9 +4,10 @@
 # tests, with the typecheck, the lint and its formatting check running beside them; then
 # the browser tests on those builds.
 #
-# Why beside: the checks are a chain of one-core jobs (the lint alone is about a minute),
-# so by themselves they left a two-core machine idle for about 40 % of their phase, which
-# the unit tests now fill (docs/benchmarks.md, "Test suite", 2026-11-30).
+# Why beside: the checks are a chain of one-core jobs (the lint alone is about a minute), so
+# by themselves they left the second core idle for part of their phase, which the unit tests
+# now fill: in CI those phases took 226 s one after the other and 209 s this way (decision
+# 0199; docs/benchmarks.md, "Test suite", 2026-11-30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -4,7 +4,7 @@ import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { FACE_DATA_LIST_LABEL, FACE_DATA_LIST_VALUE, FACE_OUTCOME_LABELS } from '@app/contract/messages/face-check.ts';
 import { faceCheckAttempts, faceCheckFrames } from '../../db/schema/face-check.ts';
 import { readHookBody, TEST_PREFIX } from '../../plugins/test-hooks.ts';
-import { readOwnImage } from '../uploads/index.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { checkLiveness } from './check-liveness.ts';
 import { compareFace } from './compare-face.ts';
 import { detectFace } from './detect-face.ts';
@@ -61,7 +61,7 @@ export const faceCheckModule: FastifyPluginAsync = async (app) => {
       if (!req.user?.phone) return reply.code(401).send({ error: 'no session' });
       const input = readHookBody(req.body, ZRecordedAttemptSchema);
       if ('error' in input) return reply.code(400).send({ error: input.error });
-      if (!(await readOwnImage({ db: app.db, files: app.fileStorage, userId: req.user.id, key: input.data.imageKey }))) {
+      if (!(await isOwnUpload({ db: app.db, userId: req.user.id, key: input.data.imageKey }))) {
         return reply.code(404).send({ error: 'not an upload of this user' });
       }
       await insertRecordedAttempt(app.db, { userId: req.user.id, ...input.data });

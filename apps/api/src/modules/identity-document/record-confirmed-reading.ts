@@ -1,14 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { confirmReading, insertReading } from './identity-document-repository.ts';
+import { confirmReading, insertReading, type ConfirmedValues } from './identity-document-repository.ts';
 import type { IdCardFrontReading } from './ocr-engine.ts';
 
 /** What a recorded reading holds: the card's values as its holder confirmed them. */
-export interface RecordedCardValues {
-  name: string;
-  idNumber: string;
-  birthDate: string;
-  gender: 'male' | 'female';
-}
+export type RecordedCardValues = Pick<ConfirmedValues, 'name' | 'idNumber' | 'birthDate' | 'gender'>;
 
 /** The issue date a recorded reading confirms (the reader left it unread, the holder typed it). */
 const RECORDED_ISSUE_DATE = '2019-07-01';
@@ -29,13 +24,13 @@ export async function recordConfirmedReading(options: {
   now: Date;
 }): Promise<number> {
   const { db, userId, frontKey, values } = options;
-  const read = (value: string) => ({ value, confidence: 0.9 });
+  const read = <T extends string>(value: T) => ({ value, confidence: 0.9 });
   const reading: IdCardFrontReading = {
     fields: {
       name: read(values.name),
       idNumber: read(values.idNumber),
       birthDate: read(values.birthDate),
-      gender: { value: values.gender, confidence: 0.9 },
+      gender: read(values.gender),
       issueDate: { value: null, confidence: 0 },
     },
     idNumberRejected: false,

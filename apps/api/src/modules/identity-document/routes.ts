@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
 import { OCR_CHECK_LIMIT } from '@app/contract/messages/identity-document.ts';
+import { ZOcrConfirmRequestSchema } from '@app/contract/schemas/identity-document.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { hitHourlyUserBudget } from '../../plugins/rate-limits.ts';
 import { readHookBody, TEST_PREFIX } from '../../plugins/test-hooks.ts';
-import { readOwnImage } from '../uploads/index.ts';
+import { isOwnUpload } from '../uploads/index.ts';
 import { confirmIdCardReading } from './confirm-id-card-reading.ts';
 import { identityDocumentPersonalData } from './identity-document-personal-data.ts';
 import type { IdCardReader } from './ocr-engine.ts';
@@ -50,12 +51,9 @@ export const identityDocumentModule: FastifyPluginAsync<{ reader?: IdCardReader 
   // step 3's reading for its borrower (the `token` header's) as the API tests' borrowers have
   // it, instead of running the reader each time; the onboarding journeys run it (decision 0198).
   if (app.config.testHooks) {
-    const ZRecordedReadingSchema = z.object({
+    // The fields as ocrConfirm takes them (the same checks), and the front they were read from.
+    const ZRecordedReadingSchema = ZOcrConfirmRequestSchema.pick({ name: true, idNumber: true, birthDate: true, gender: true }).extend({
       frontKey: z.string().min(1),
-      name: z.string().min(2),
-      idNumber: z.string().regex(/^[A-Z][12]\d{8}$/),
-      birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      gender: z.enum(['male', 'female']),
     });
     app.post(`${TEST_PREFIX}id-card-readings`, async (req, reply) => {
       await app.resolveIdentity(req);
@@ -63,7 +61,7 @@ export const identityDocumentModule: FastifyPluginAsync<{ reader?: IdCardReader 
       const input = readHookBody(req.body, ZRecordedReadingSchema);
       if ('error' in input) return reply.code(400).send({ error: input.error });
       const { frontKey, ...values } = input.data;
-      if (!(await readOwnImage({ db: app.db, files: app.fileStorage, userId: req.user.id, key: frontKey }))) {
+      if (!(await isOwnUpload({ db: app.db, userId: req.user.id, key: frontKey }))) {
         return reply.code(404).send({ error: 'not an upload of this user' });
       }
       const readingId = await recordConfirmedReading({ db: app.db, userId: req.user.id, frontKey, values, now: app.clock.now() });

@@ -37,6 +37,14 @@ export const modelDir = (lang: string) => path.join(path.dirname(require.resolve
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** How much redder than green and blue a pixel must be to count as the card's red print. */
 const RED_MARGIN = 50;
+/**
+ * The images handed from one step to the next (the straightened photo, the red print, the
+ * crops) are PNGs without compression: they live only in memory for the reading, and
+ * compressing them (sharp's default, level 6) was about a tenth of a reading's CPU. The
+ * pixels, hence the readings, are the same (51 generated cards read alike both ways;
+ * docs/benchmarks.md, 2026-11-30 "an eleventh session").
+ */
+const UNCOMPRESSED_PNG = { compressionLevel: 0 } as const;
 
 interface Workers {
   chinese: Worker;
@@ -181,7 +189,7 @@ export async function redInkOnly(image: Buffer): Promise<Buffer | null> {
       mask[j] = red - other > RED_MARGIN ? 0 : 255;
     }
     return await sharp(mask, { raw: { width: info.width, height: info.height, channels: 1 } })
-      .png()
+      .png(UNCOMPRESSED_PNG)
       .toBuffer();
   } catch {
     return null;
@@ -242,9 +250,9 @@ async function uprightPhoto(image: Buffer): Promise<{ colour: Buffer; grey: Buff
     const skew = await skewOf(image);
     const colour =
       Math.abs(skew) >= MIN_SKEW
-        ? await sharp(image).rotate(-skew, { background: '#808080' }).png().toBuffer()
-        : await sharp(image).png().toBuffer();
-    return { colour, grey: await sharp(colour).greyscale().png().toBuffer() };
+        ? await sharp(image).rotate(-skew, { background: '#808080' }).png(UNCOMPRESSED_PNG).toBuffer()
+        : await sharp(image).png(UNCOMPRESSED_PNG).toBuffer();
+    return { colour, grey: await sharp(colour).greyscale().png(UNCOMPRESSED_PNG).toBuffer() };
   } catch {
     return null;
   }
@@ -331,11 +339,11 @@ async function cropFor(grey: Buffer, region: Region, variant: CropVariant): Prom
   let crop = await sharp(grey)
     .extract(region)
     .resize(Math.max(1, Math.round(region.width * variant.scale)))
-    .png()
+    .png(UNCOMPRESSED_PNG)
     .toBuffer();
   // Bold strokes thinned: blurred, then only their dark core kept.
-  if (variant.filter === 'thin') crop = await sharp(crop).normalise().blur(1).threshold(60).png().toBuffer();
-  return sharp(crop).extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }).png().toBuffer();
+  if (variant.filter === 'thin') crop = await sharp(crop).normalise().blur(1).threshold(60).png(UNCOMPRESSED_PNG).toBuffer();
+  return sharp(crop).extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' }).png(UNCOMPRESSED_PNG).toBuffer();
 }
 
 /** The name's region read again by Tesseract as a single line, in each of its variants. */
@@ -365,7 +373,7 @@ export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[];
   const { width = 0, height = 0 } = await sharp(upright.grey).metadata();
   const frame = frameOf(lines, asciiLines, { width, height });
   if (!frame) return { lines, asciiLines, rereads: {} };
-  const lineOf = (area: (typeof LAYOUT)[LineField]) => sharp(upright.colour).extract(frame(area)).png().toBuffer().then(recognizeLine);
+  const lineOf = (area: (typeof LAYOUT)[LineField]) => sharp(upright.colour).extract(frame(area)).png(UNCOMPRESSED_PNG).toBuffer().then(recognizeLine);
   const [names, nameLine, birthLine, issueLine, genderLine, idLine] = await Promise.all([
     rereadNames(chinese, upright.grey, frame),
     lineOf(LAYOUT.name),

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATH } from '@app/contract/paths.ts';
 
 /**
@@ -15,6 +15,9 @@ import { HEALTH_PATH } from '@app/contract/paths.ts';
  *
  * Exit code 0 is the proof that the database was closed: server.ts exits 0 only once
  * app.close() has resolved, and the db plugin closes the database in onClose.
+ *
+ * The starts share one data folder, as a user's do: the first migrates and seeds an empty
+ * one (a first `npm start`), the next opens what the first left (about half the first's CPU).
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,12 +29,20 @@ interface Started {
   child: ChildProcess;
   baseUrl: string;
   port: number;
-  dataDir: string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   output(): string;
 }
 
 const running: Started[] = [];
+
+/** The data folder of every start here (DATA_DIR). */
+let dataDir = '';
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-start-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 /** A port the OS says is free right now. */
 async function freePort(): Promise<number> {
@@ -50,7 +61,6 @@ async function freePort(): Promise<number> {
  */
 async function npmStart(): Promise<Started> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-start-'));
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
     env: {
@@ -76,7 +86,7 @@ async function npmStart(): Promise<Started> {
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const started: Started = { child, baseUrl: `http://127.0.0.1:${port}`, port, dataDir, exit, output: () => log };
+  const started: Started = { child, baseUrl: `http://127.0.0.1:${port}`, port, exit, output: () => log };
   running.push(started);
   return started;
 }
@@ -119,7 +129,6 @@ afterEach(async () => {
       }
     }
     await started.exit;
-    await rm(started.dataDir, { recursive: true, force: true });
   }
 });
 

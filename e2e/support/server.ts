@@ -96,6 +96,31 @@ export const FAST_JOBS_ENV: Readonly<Record<string, string>> = {
 /** FAST_JOBS_ENV with payouts through the bank's batch files instead of the gateway (the result file decides each). */
 export const BANK_PAYOUTS_ENV: Readonly<Record<string, string>> = { ...FAST_JOBS_ENV, PAYOUT_CHANNEL: 'bank' };
 
+/**
+ * A lender other than the default one (config/env.ts), so a page or document naming it can
+ * only have it from the server's configuration.
+ */
+export const OTHER_LENDER = {
+  LENDER_NAME: '大同資融股份有限公司',
+  LENDER_ADDRESS: '新北市板橋區中山路一段 161 號',
+  LENDER_REGISTRATION_NO: '12345670',
+  LENDER_SERVICE_PHONE: '02-2960-0000',
+  LENDER_SERVICE_HOURS: '週一至週五 09:00-18:00',
+} as const;
+
+/**
+ * The server environment of the files that check what borrowers are told of the lender
+ * (trust-signals.test.ts, borrower-journey.test.ts): OTHER_LENDER, the decision and the
+ * sandbox's payout half a second after they are due (審核中 and 放款中 can be seen, and the
+ * journey does not wait for long). One environment for both, so they share a server of the
+ * pool (acquireServer): the files run one after the other in one worker (the longest first).
+ */
+export const OTHER_LENDER_ENV: Readonly<Record<string, string>> = {
+  ...OTHER_LENDER,
+  DECISION_DELAY_MS: '500',
+  PAYOUT_SANDBOX_DELAY_MS: '500',
+};
+
 /** Bundles the server from its sources (apps/api/scripts/bundle-server.mjs): once per run, before any server starts. */
 export function bundleServer(): void {
   execFileSync(process.execPath, [BUNDLER], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -425,8 +450,13 @@ function serverHandle(baseUrl: string, process: { running(): boolean; stop(): Pr
  * The pool is a folder of the run: a record per server (`<pid>.json`: its environment's key,
  * address and data folder) and, while a file uses it, a lock (`<pid>.lock`, made by mkdir,
  * which only one worker can do).
+ *
+ * POOL_SIZE leaves room for every environment of the run (seven keys, the default one up to
+ * three times at once, FAST_JOBS_ENV twice): with 6, a run retired idle servers to make room
+ * and started two of them again later (2026-11-30). A paused server keeps 0.4-1.0 GB resident
+ * (1.0 with the card reader's and the face models loaded).
  */
-const POOL_SIZE = 6;
+const POOL_SIZE = 10;
 
 interface PoolRecord {
   pid: number;

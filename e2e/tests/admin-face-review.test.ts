@@ -13,7 +13,7 @@ import { FAST_JOBS_ENV } from '../support/server.ts';
 import { useE2ESuite } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { createOperator, onboardWithCardDifference, submittedApplication, totpCode } from './admin-helpers.ts';
-import { apiAsPage, facePhoto, randomMobile, randomNationalId } from './borrower-helpers.ts';
+import { apiAsPage, facePhoto, passFaceCheck, randomMobile, randomNationalId } from './borrower-helpers.ts';
 
 /**
  * A reviewer looks at the face check of an application the engine left to staff, at
@@ -66,7 +66,7 @@ describe("the review page's face attempts", () => {
     await waitForRoute(borrower.page, '/pages/loans/index');
     await borrower.page.getByRole('button', { name: HOME_POPUP_CLOSE }).click({ timeout: 15_000 });
     const api = await apiAsPage(borrower.page, baseUrl);
-    await onboardWithCardDifference(api, borrower.page, { name: '張雅婷', idNumber: randomNationalId() });
+    await onboardWithCardDifference(api, borrower.page, { name: '張雅婷', idNumber: randomNationalId() }, passFaceCheck);
     // Then one more attempt refused: a still photo sent as every frame of the capture (no motion).
     const stillKey = await api.upload(await facePhoto(borrower.page, 'selfie', undefined, STILL_CELL));
     const detected = (await api.call(ENDPOINTS.userAuthDetection, { imageKey: stillKey })) as TFaceDetectionResponse;

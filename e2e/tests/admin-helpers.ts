@@ -10,7 +10,7 @@ import type { TLoanApplyResponse, TLoanInitResponse } from '@app/contract/schema
 import { REPO_ROOT, type TestServer } from '../support/server.ts';
 
 type OperatorRole = Parameters<TestServer['createOperator']>[1];
-import { facePhoto, passFaceCheck, saveStepsOneAndTwo, signaturePng, type PageApi } from './borrower-helpers.ts';
+import { recordFaceCheck, saveBankCard, saveStepsOneAndTwo, signaturePng, uploadCardFront, type PageApi } from './borrower-helpers.ts';
 
 /**
  * The back office's browser test: the console build it serves (E2E_ADMIN_DIST points a run
@@ -93,31 +93,26 @@ export async function enrolAndSignIn(page: Page, server: TestServer, enrolmentPa
 /**
  * Onboarding through the protocol where the ID card's birth date differs from step 1 and
  * the borrower keeps the card's (acceptDifferences): the decision engine leaves such an
- * application to staff. Then a bank card and the face check by the real models.
+ * application to staff. The back office is the subject, not the card reader: the card's
+ * reading is recorded as the reader would propose it (the test hook, decision 0198) and
+ * confirmed through ocrConfirm as a borrower confirms one. Then a bank card, and step 5 by
+ * `faceStep`: recorded as passed, unless the test judges the attempts (admin-face-review.test.ts
+ * passes the real models' `passFaceCheck`).
  */
-export async function onboardWithCardDifference(api: PageApi, page: Page, person: { name: string; idNumber: string }): Promise<void> {
+export async function onboardWithCardDifference(
+  api: PageApi,
+  page: Page,
+  person: { name: string; idNumber: string },
+  faceStep: (api: PageApi, page: Page) => Promise<void> = recordFaceCheck,
+): Promise<void> {
   await saveStepsOneAndTwo(api, { ...person, birthDate: '1990-05-12' });
-  const frontKey = await api.upload(
-    await facePhoto(page, 'card', { name: person.name, idNumber: person.idNumber, rocBirth: '民國 79年 5月 13日' }),
-  );
-  const reading = (await api.call(ENDPOINTS.userAuthOcrCheck, { frontKey })) as { readingId: number };
-  await api.call(ENDPOINTS.userAuthOcrConfirm, {
-    readingId: reading.readingId,
-    name: person.name,
-    idNumber: person.idNumber,
-    birthDate: '1990-05-13',
-    gender: 'female',
-    issueDate: '2016-07-01',
-    acceptDifferences: true,
-  });
+  const card = { name: person.name, idNumber: person.idNumber, birthDate: '1990-05-13', gender: 'female' } as const;
+  const { frontKey } = await uploadCardFront(api, page, card);
+  const { readingId } = (await api.testHook('/__test__/id-card-readings', { frontKey, ...card, confirm: false })) as { readingId: number };
+  await api.call(ENDPOINTS.userAuthOcrConfirm, { readingId, ...card, issueDate: '2016-07-01', acceptDifferences: true });
   await api.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey });
-  await api.call(ENDPOINTS.bindCardBind, {
-    bankCode: '004',
-    branchCode: '0040037',
-    accountNumber: '12345678901234',
-    holderName: person.name,
-  });
-  await passFaceCheck(api, page);
+  await saveBankCard(api, person.name);
+  await faceStep(api, page);
 }
 
 /** A single-repayment application at the product's smallest amount, signed and submitted to the decision; its id. */

@@ -111,7 +111,7 @@ export async function saveStepsOneAndTwo(api: PageApi, person: { name: string; i
 }
 
 /** The card front drawn by the page for `person` (birth date by default 1990-05-12, printed as 民國) and uploaded: its key. */
-async function uploadCardFront(
+export async function uploadCardFront(
   api: PageApi,
   page: Page,
   person: { name: string; idNumber: string; birthDate?: string },
@@ -124,7 +124,7 @@ async function uploadCardFront(
 }
 
 /** Step 4 through the protocol: a bank account in the holder's name. */
-async function saveBankCard(api: PageApi, holderName: string): Promise<void> {
+export async function saveBankCard(api: PageApi, holderName: string): Promise<void> {
   await api.call(ENDPOINTS.bindCardBind, { bankCode: '004', branchCode: '0040037', accountNumber: '12345678901234', holderName });
 }
 

@@ -14,6 +14,7 @@ import { SANDBOX_PAY, SANDBOX_STORE_TITLE } from '@app/contract/messages/repayme
 import { ntd as formatMoney } from '@app/contract/money-format.ts';
 import { launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { OTHER_LENDER, OTHER_LENDER_ENV } from '../support/server.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { latestCode, waitForRoute } from './accounts-helpers.ts';
 import { holderPortrait, randomMobile, randomNationalId } from './borrower-helpers.ts';
@@ -38,8 +39,7 @@ import { CODE_PLACEHOLDER, GET_CODE, LOGIN_SUBMIT, MOBILE_PLACEHOLDER } from '@a
  * no dead end, one date form, Traditional Chinese and NT$, the Me tab's truth, a modest
  * default and an ad's source channel kept.
  */
-const LENDER_NAME = '大同資融股份有限公司';
-const suite = useE2ESuite({ env: { LENDER_NAME, DECISION_DELAY_MS: '500', PAYOUT_SANDBOX_DELAY_MS: '500' } });
+const suite = useE2ESuite({ env: OTHER_LENDER_ENV });
 const t = usePagePerFile(suite);
 
 /** The most inputs from the ad link to the money (docs/product.md; 108 before the journey was reworked). */
@@ -339,7 +339,7 @@ describe('a new borrower, from an ad link to the money and back to 已結清', (
       const contract = page.frameLocator('iframe').first().locator('.loan-contract');
       await contract.waitFor();
       const contractText = await contract.innerText();
-      expect(contractText).toContain(`貸與人：${LENDER_NAME}`);
+      expect(contractText).toContain(`貸與人：${OTHER_LENDER.LENDER_NAME}`);
       expect(contractText).not.toMatch(/小安(資|金)融/);
       expect(contractText).not.toMatch(/玉山商業銀行\s*玉山商業銀行/);
       expect(contractText).not.toMatch(/\d{4}-\d{2}-\d{2}/);

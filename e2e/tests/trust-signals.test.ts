@@ -14,6 +14,7 @@ import { QUIT_POPUP_CONTENT, SERVICE_LINE_OPEN, SERVICE_QR_OTHER_PHONE, TOAST_CO
 import { ntd as formatMoney } from '@app/contract/money-format.ts';
 import { launch } from '../support/app.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { OTHER_LENDER, OTHER_LENDER_ENV } from '../support/server.ts';
 import { useE2ESuite, usePagePerFile } from '../support/suite.ts';
 import { loginWithCode, waitForRoute } from './accounts-helpers.ts';
 import { controlsUnderServiceButton, expectNoSimplifiedLabels, pageText, restingBox } from './page-checks.ts';
@@ -27,14 +28,7 @@ import { onboardBorrower, randomMobile } from './borrower-helpers.ts';
  * screen-reader labels; dates as 2026/11/25; a modest starting amount; the Me tab telling
  * the truth while a loan is open; an ad's utm_source kept as the source channel.
  */
-const LENDER = {
-  LENDER_NAME: '大同資融股份有限公司',
-  LENDER_ADDRESS: '新北市板橋區中山路一段 161 號',
-  LENDER_REGISTRATION_NO: '12345670',
-  LENDER_SERVICE_PHONE: '02-2960-0000',
-  LENDER_SERVICE_HOURS: '週一至週五 09:00-18:00',
-};
-const suite = useE2ESuite({ env: LENDER });
+const suite = useE2ESuite({ env: OTHER_LENDER_ENV });
 const t = usePagePerFile(suite);
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -93,16 +87,16 @@ describe('as a visitor', () => {
     const footer = v.page.getByTestId('lender-footer');
     await footer.waitFor();
     const text = (await footer.innerText()).replace(/\s+/g, ' ');
-    for (const value of Object.values(LENDER)) expect(text).toContain(value);
-    expect(await footer.getByRole('link', { name: LENDER.LENDER_SERVICE_PHONE }).getAttribute('href')).toBe('tel:0229600000');
+    for (const value of Object.values(OTHER_LENDER)) expect(text).toContain(value);
+    expect(await footer.getByRole('link', { name: OTHER_LENDER.LENDER_SERVICE_PHONE }).getAttribute('href')).toBe('tel:0229600000');
     await shot(v.page, 'home-footer');
 
     for (const key of ['user_agreement', 'privacy_policy', 'loan_contract_template']) {
       await launch(v.page, `/pages/agreement?key=${key}`);
       const article = v.page.locator('article.agreement-document');
-      await article.getByText(LENDER.LENDER_NAME, { exact: false }).first().waitFor();
+      await article.getByText(OTHER_LENDER.LENDER_NAME, { exact: false }).first().waitFor();
       const body = await pageText(v.page);
-      expect(body, key).toContain(`統一編號 ${LENDER.LENDER_REGISTRATION_NO}`);
+      expect(body, key).toContain(`統一編號 ${OTHER_LENDER.LENDER_REGISTRATION_NO}`);
       expect(body, key).not.toMatch(/小安(資|金)融/);
       // The document's own date, like every date for people: 2026/11/25.
       expect(body, key).not.toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -123,8 +117,8 @@ describe('as a visitor', () => {
     expect((await open.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await popup.getByText(SERVICE_QR_OTHER_PHONE).waitFor();
     const phone = popup.getByTestId('service-phone');
-    await phone.getByText(LENDER.LENDER_SERVICE_PHONE).waitFor();
-    expect(await phone.innerText()).toContain(LENDER.LENDER_SERVICE_HOURS);
+    await phone.getByText(OTHER_LENDER.LENDER_SERVICE_PHONE).waitFor();
+    expect(await phone.innerText()).toContain(OTHER_LENDER.LENDER_SERVICE_HOURS);
     for (const button of await popup.getByRole('button').all()) expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await popup.getByRole('button', { name: '複製 LINE ID' }).click();
     await v.page.getByText(TOAST_COPIED).waitFor();
@@ -219,9 +213,9 @@ describe('as a borrower with an open loan', () => {
     const contract = page.frameLocator('iframe').first().locator('.loan-contract');
     await contract.waitFor();
     const text = await contract.innerText();
-    expect(text).toContain(`貸與人：${LENDER.LENDER_NAME}`);
-    expect(text).toContain(`統一編號：${LENDER.LENDER_REGISTRATION_NO}`);
-    expect(text).toContain(LENDER.LENDER_SERVICE_PHONE);
+    expect(text).toContain(`貸與人：${OTHER_LENDER.LENDER_NAME}`);
+    expect(text).toContain(`統一編號：${OTHER_LENDER.LENDER_REGISTRATION_NO}`);
+    expect(text).toContain(OTHER_LENDER.LENDER_SERVICE_PHONE);
     expect(text).not.toMatch(/小安(資|金)融/);
     const account = /指定之帳戶：([^，]+)，/.exec(text)?.[1] ?? '';
     expect(account).not.toBe('');
@@ -247,8 +241,8 @@ describe('as a borrower with an open loan', () => {
     expect(profile.includes(ME_MENU_MY_DATA)).toBe(false);
     expect(myData.includes(ME_MENU_PROFILE)).toBe(false);
     const footer = await page.getByTestId('lender-footer').innerText();
-    expect(footer).toContain(LENDER.LENDER_SERVICE_PHONE);
-    expect(footer).toContain(LENDER.LENDER_SERVICE_HOURS);
+    expect(footer).toContain(OTHER_LENDER.LENDER_SERVICE_PHONE);
+    expect(footer).toContain(OTHER_LENDER.LENDER_SERVICE_HOURS);
     await shot(page, 'me');
     expect(await controlsUnderServiceButton(page)).toEqual([]);
 

@@ -9,19 +9,16 @@ export type RecordedCardValues = Pick<ConfirmedValues, 'name' | 'idNumber' | 'bi
 const RECORDED_ISSUE_DATE = '2019-07-01';
 
 /**
- * A front the user uploaded, with a reading as ocrCheck + ocrConfirm leave one (the card's
- * fields proposed at 0.9, the issue date unread and typed, no difference accepted), stored
- * without running the reader: step 3 then saves this front. For tests whose subject comes
- * after onboarding (the API tests' borrowers, the browser tests' lending journeys through
- * the test hook): the reader is tested in this module and in the onboarding journeys
- * (decisions 0070 and 0198). The reading's engine is 'recorded'.
+ * A front the user uploaded with a reading as ocrCheck leaves one (the card's fields proposed
+ * at 0.9, the issue date unread), stored without running the reader: ocrConfirm then
+ * confirms it as it would the reader's (differences from step 1 and all). The reading's
+ * engine is 'recorded'. For tests whose subject comes after the reading (decision 0198).
  */
-export async function recordConfirmedReading(options: {
+export async function recordProposedReading(options: {
   db: Db;
   userId: number;
   frontKey: string;
   values: RecordedCardValues;
-  now: Date;
 }): Promise<number> {
   const { db, userId, frontKey, values } = options;
   const read = <T extends string>(value: T) => ({ value, confidence: 0.9 });
@@ -37,7 +34,26 @@ export async function recordConfirmedReading(options: {
     genderConflict: false,
     genderFromIdNumber: false,
   };
-  const readingId = await insertReading(db, { userId, frontKey, engine: 'recorded', reading });
+  return insertReading(db, { userId, frontKey, engine: 'recorded', reading });
+}
+
+/**
+ * A front the user uploaded, with a reading as ocrCheck + ocrConfirm leave one (the card's
+ * fields proposed at 0.9, the issue date unread and typed, no difference accepted), stored
+ * without running the reader: step 3 then saves this front. For tests whose subject comes
+ * after onboarding (the API tests' borrowers, the browser tests' lending journeys through
+ * the test hook): the reader is tested in this module and in the onboarding journeys
+ * (decisions 0070 and 0198).
+ */
+export async function recordConfirmedReading(options: {
+  db: Db;
+  userId: number;
+  frontKey: string;
+  values: RecordedCardValues;
+  now: Date;
+}): Promise<number> {
+  const { db, userId, values } = options;
+  const readingId = await recordProposedReading(options);
   await confirmReading(
     db,
     userId,

@@ -11,7 +11,7 @@ import { confirmIdCardReading } from './confirm-id-card-reading.ts';
 import { identityDocumentPersonalData } from './identity-document-personal-data.ts';
 import type { IdCardReader } from './ocr-engine.ts';
 import { readIdCardFront } from './read-id-card-front.ts';
-import { recordConfirmedReading } from './record-confirmed-reading.ts';
+import { recordConfirmedReading, recordProposedReading } from './record-confirmed-reading.ts';
 import { TesseractIdCardReader } from './tesseract-ocr-engine.ts';
 
 /**
@@ -50,21 +50,27 @@ export const identityDocumentModule: FastifyPluginAsync<{ reader?: IdCardReader 
   // Browser tests only (TEST_HOOKS, which production refuses): a lending journey records
   // step 3's reading for its borrower (the `token` header's) as the API tests' borrowers have
   // it, instead of running the reader each time; the onboarding journeys run it (decision 0198).
+  // `confirm: false` stores the reading only, as ocrCheck leaves one, for the test to confirm
+  // through ocrConfirm (the back office's journeys: a card that differs from step 1, accepted).
   if (app.config.testHooks) {
     // The fields as ocrConfirm takes them (the same checks), and the front they were read from.
     const ZRecordedReadingSchema = ZOcrConfirmRequestSchema.pick({ name: true, idNumber: true, birthDate: true, gender: true }).extend({
       frontKey: z.string().min(1),
+      confirm: z.boolean().default(true),
     });
     app.post(`${TEST_PREFIX}id-card-readings`, async (req, reply) => {
       await app.resolveIdentity(req);
       if (!req.user?.phone) return reply.code(401).send({ error: 'no session' });
       const input = readHookBody(req.body, ZRecordedReadingSchema);
       if ('error' in input) return reply.code(400).send({ error: input.error });
-      const { frontKey, ...values } = input.data;
+      const { frontKey, confirm, ...values } = input.data;
       if (!(await isOwnUpload({ db: app.db, userId: req.user.id, key: frontKey }))) {
         return reply.code(404).send({ error: 'not an upload of this user' });
       }
-      const readingId = await recordConfirmedReading({ db: app.db, userId: req.user.id, frontKey, values, now: app.clock.now() });
+      const recorded = { db: app.db, userId: req.user.id, frontKey, values };
+      const readingId = confirm
+        ? await recordConfirmedReading({ ...recorded, now: app.clock.now() })
+        : await recordProposedReading(recorded);
       return { readingId };
     });
   }

@@ -373,7 +373,8 @@ export async function recognizeLines(image: Buffer): Promise<{ lines: OcrLine[];
   const { width = 0, height = 0 } = await sharp(upright.grey).metadata();
   const frame = frameOf(lines, asciiLines, { width, height });
   if (!frame) return { lines, asciiLines, rereads: {} };
-  const lineOf = (area: (typeof LAYOUT)[LineField]) => sharp(upright.colour).extract(frame(area)).png(UNCOMPRESSED_PNG).toBuffer().then(recognizeLine);
+  const lineOf = (area: (typeof LAYOUT)[LineField]) =>
+    sharp(upright.colour).extract(frame(area)).png(UNCOMPRESSED_PNG).toBuffer().then(recognizeLine);
   const [names, nameLine, birthLine, issueLine, genderLine, idLine] = await Promise.all([
     rereadNames(chinese, upright.grey, frame),
     lineOf(LAYOUT.name),

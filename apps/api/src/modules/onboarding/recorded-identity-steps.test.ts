@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@app/contract/endpoints.ts';
+import { OCR_DIFFERENCES_NOT_ACCEPTED } from '@app/contract/messages/identity-document.ts';
+import type { TOcrConfirmResponse } from '@app/contract/schemas/identity-document.ts';
 import type { TQueryCashUserResponse } from '@app/contract/schemas/user.ts';
 import { accountsServerPerFile, bodyOf, loggedInUser, uploadedImage, type LoggedIn } from '../../test/accounts-test-kit.ts';
 import { bindBankCard, randomNationalId, saveEmergencyContacts, savePersonalDetails } from '../../test/lending-test-kit.ts';
@@ -52,6 +54,29 @@ describe('the recorded identity steps of the browser tests', () => {
     const selfie = (await uploadedImage(server, user)).key;
     expect((await hook(server.baseUrl, '/__test__/face-checks', { imageKey: selfie }, user)).status).toBe(200);
     expect((await stepsOf(user)).every((step) => step.done)).toBe(true);
+  });
+
+  it('record step 3 as a proposal only with confirm: false: ocrConfirm then confirms it, a difference from step 1 accepted or refused as for a read card', async () => {
+    const user = await loggedInUser(server);
+    const { name, idNumber } = await savePersonalDetails(server, user);
+    const frontKey = (await uploadedImage(server, user)).key;
+    const card = { frontKey, name, idNumber, birthDate: '1988-11-21', gender: 'male', confirm: false };
+    const recorded = await hook(server.baseUrl, '/__test__/id-card-readings', card, user);
+    expect(recorded.status).toBe(200);
+    const { readingId } = recorded.json as { readingId: number };
+    // Proposed, not confirmed: step 3 refuses the front until ocrConfirm.
+    const savePhotos = async () =>
+      (await server.client.call(ENDPOINTS.userAuthIdCardPhotos, { frontKey, backKey: frontKey }, user.headers)).envelope?.status;
+    expect(await savePhotos()).not.toBe(200);
+    const confirmation = { readingId, name, idNumber, birthDate: card.birthDate, gender: 'male', issueDate: '2016-07-01' } as const;
+    const refused = (await server.client.call(ENDPOINTS.userAuthOcrConfirm, confirmation, user.headers)).envelope;
+    expect(refused?.message).toBe(OCR_DIFFERENCES_NOT_ACCEPTED);
+    expect(await savePhotos()).not.toBe(200);
+    const accepted = bodyOf<TOcrConfirmResponse>(
+      (await server.client.call(ENDPOINTS.userAuthOcrConfirm, { ...confirmation, acceptDifferences: true }, user.headers)).envelope,
+    );
+    expect(accepted.acceptedDifferences).toEqual(['birthDate']);
+    expect(await savePhotos()).toBe(200);
   });
 
   it("refuse a call without a session, another user's upload and a malformed body, recording nothing", async () => {

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `npm test`: everything, in the order that fails fastest. The web builds first (seconds;
 # the server's first-view test and the browser tests serve them); then the unit and API
-# tests, with the typecheck, the lint and its formatting check running beside them; then
-# the browser tests on those builds.
+# tests, with the typecheck and the formatting check running beside them; then the browser
+# tests, with the lint beside them.
 #
-# Why beside: the checks are a chain of one-core jobs (the lint alone is about a minute), so
-# by themselves they left the second core idle for part of their phase, which the unit tests
-# now fill: in CI those phases took 226 s one after the other and 209 s this way (decision
-# 0199; docs/benchmarks.md, "Test suite", 2026-11-30).
+# Why beside: the checks are one-core jobs, and each phase they join leaves part of the two
+# cores idle. The unit and API tests keep both cores busy but for the typecheck's and the
+# formatting check's share (decision 0199). The browser tests wait on pages, jobs and the
+# clock for about an eighth of their phase (89 idle core-seconds of 731), where the lint
+# (about 95 CPU-s, a minute alone) now runs (decision 0199, amended 2026-11-30; docs/benchmarks.md,
+# "Test suite", an eleventh session).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,8 +58,8 @@ bash scripts/ensure-redis.sh
 phase 'the web builds (the borrowers app, then the back office console)'
 npm run build -w apps/web
 npm run build -w apps/admin
-phase 'unit and API tests; the typecheck, the lint and its formatting check beside them (their output when they end)'
-start_in_background 'npm run typecheck' 'npm run lint && npm run -s format:check'
+phase 'unit and API tests; the typecheck and the formatting check beside them (their output when they end)'
+start_in_background 'npm run typecheck' 'npm run -s format:check'
 unit_status=0
 npx vitest run --project lint --project contract --project api-no-db --project api --project web || unit_status=$?
 phase 'the checks beside the unit tests'
@@ -68,6 +70,15 @@ if [ "$unit_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
   exit 1
 fi
 # `npm run test:e2e` without its builds: the ones above are current.
-phase 'browser tests'
-npx vitest run --project e2e
+phase 'browser tests; the lint beside them (its output when they end)'
+start_in_background 'npm run lint'
+e2e_status=0
+npx vitest run --project e2e || e2e_status=$?
+phase 'the lint beside the browser tests'
+lint_status=0
+finish_background || lint_status=$?
+if [ "$e2e_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then
+  echo "── npm test: FAILED (browser tests: exit $e2e_status; lint: exit $lint_status)"
+  exit 1
+fi
 phase 'done'

@@ -52,6 +52,23 @@ phase() {
   echo "── $1 ($((SECONDS - started)) s since npm test started)"
 }
 
+# A phase: its tests (the second argument, a command) in the foreground and its checks (the
+# arguments after the third, each a command) in the background; fails once both have ended,
+# naming which failed.
+tests_with_checks_beside() {
+  local tests_label=$1 tests_command=$2 checks_label=$3
+  shift 3
+  start_in_background "$@"
+  local tests_status=0 checks_status=0
+  bash -c "$tests_command" || tests_status=$?
+  phase "the $checks_label beside the $tests_label"
+  finish_background || checks_status=$?
+  if [ "$tests_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
+    echo "── npm test: FAILED ($tests_label: exit $tests_status; $checks_label: exit $checks_status)"
+    exit 1
+  fi
+}
+
 started=$SECONDS
 bash scripts/ensure-browser.sh
 bash scripts/ensure-redis.sh
@@ -59,26 +76,10 @@ phase 'the web builds (the borrowers app, then the back office console)'
 npm run build -w apps/web
 npm run build -w apps/admin
 phase 'unit and API tests; the typecheck and the formatting check beside them (their output when they end)'
-start_in_background 'npm run typecheck' 'npm run -s format:check'
-unit_status=0
-npx vitest run --project lint --project contract --project api-no-db --project api --project web || unit_status=$?
-phase 'the checks beside the unit tests'
-checks_status=0
-finish_background || checks_status=$?
-if [ "$unit_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
-  echo "── npm test: FAILED (unit and API tests: exit $unit_status; checks: exit $checks_status)"
-  exit 1
-fi
+tests_with_checks_beside 'unit and API tests' \
+  'npx vitest run --project lint --project contract --project api-no-db --project api --project web' \
+  'checks' 'npm run typecheck' 'npm run -s format:check'
 # `npm run test:e2e` without its builds: the ones above are current.
 phase 'browser tests; the lint beside them (its output when they end)'
-start_in_background 'npm run lint'
-e2e_status=0
-npx vitest run --project e2e || e2e_status=$?
-phase 'the lint beside the browser tests'
-lint_status=0
-finish_background || lint_status=$?
-if [ "$e2e_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then
-  echo "── npm test: FAILED (browser tests: exit $e2e_status; lint: exit $lint_status)"
-  exit 1
-fi
+tests_with_checks_beside 'browser tests' 'npx vitest run --project e2e' 'lint' 'npm run lint'
 phase 'done'

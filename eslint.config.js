@@ -47,10 +47,11 @@ export default tseslint.config(
   { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   ...boundaries,
   // Type-aware rules where a tsconfig covers the file: a promise is awaited, handled, or
-  // explicitly let go with `void` (react-router's navigate returns one), never dropped.
+  // explicitly let go with `void` (react-router's navigate returns one), never dropped. The
+  // types come from one program over every project's files (tsconfig.lint.json, decision 0200).
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: './tsconfig.lint.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

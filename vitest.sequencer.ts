@@ -14,17 +14,13 @@ export const LONGEST_FILES = [
   'apps/api/src/modules/repayments/books-after-restore.test.ts',
   // The browser files of 45 s or more (CI, 2026-11-28 evening). Without durations vitest starts
   // the largest files first: slow-network.test.ts is small but one 50-65 s journey, and ran last.
-  // It starts first: it mostly waits on its slow network (16 CPU-s in 70 s alone), and the
-  // lint beside the browser tests fills its core then; started in the middle of the phase, it
-  // left a core idle about a third of the time for two minutes. The browser tests with the lint
-  // beside, back to back: 357 s first, 384 s in the middle (2026-11-30; docs/benchmarks.md).
-  'e2e/tests/slow-network.test.ts',
   'e2e/tests/delivery.test.ts',
   'e2e/tests/order-repayment.test.ts',
   'e2e/tests/borrower-journey.test.ts',
   'e2e/tests/admin-console.test.ts',
   'e2e/tests/onboarding.test.ts',
   'e2e/tests/onboarding-continuity.test.ts',
+  'e2e/tests/slow-network.test.ts',
   'e2e/tests/trust-signals.test.ts',
   'e2e/tests/first-view.test.ts',
 ];

@@ -8,8 +8,8 @@
 # cores idle. The unit and API tests keep both cores busy but for the typecheck's and the
 # formatting check's share (decision 0199). The browser tests wait on pages, jobs and the
 # clock for about an eighth of their phase (89 idle core-seconds of 731), where the lint
-# (about 55 CPU-s, 40 s alone, since decision 0200) now runs (decision 0199, amended 2026-11-30; docs/benchmarks.md,
-# "Test suite", an eleventh session).
+# (about 55 CPU-s, 40 s alone, since decision 0200) now runs (decision 0199, amended
+# 2026-11-30; docs/benchmarks.md, "Test suite", an eleventh session).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -63,6 +63,21 @@ describe('browser test pages', () => {
     await second.close();
   });
 
+  it('a reused page keeps its renderer process: the reset and the next load of the app start none', async () => {
+    const first = await suite.browser.newPage();
+    await launch(first.page);
+    const before = await suite.browser.rendererProcessIds();
+    await first.close();
+
+    const second = await suite.browser.newPage();
+    await launch(second.page);
+    await second.page.goto(PLAIN_FILE);
+    const started = (await suite.browser.rendererProcessIds()).filter((id) => !before.includes(id));
+    expect(started).toEqual([]);
+    second.assertNoConsoleErrors();
+    await second.close();
+  });
+
   it('a page changed in a way the reset does not undo is closed, not reused', async () => {
     const first = await suite.browser.newPage();
     await first.page.addInitScript(() => {

@@ -561,7 +561,11 @@ export async function acquireServer(options: StartServerOptions = {}): Promise<{
     return { server, release: () => server.stop() };
   }
   const key = keyOf(options);
-  for (const record of poolRecords(pool).filter((r) => r.key === key)) {
+  const sameEnvironment = poolRecords(pool).filter((r) => r.key === key);
+  // This worker's own servers first, the last one it gave back foremost: its browser keeps
+  // pages for their addresses (browser.ts), reused by the file's tests instead of fresh contexts.
+  const mineFirst = (r: PoolRecord) => (r.baseUrl === releasedByThisWorker.at(-1) ? 0 : releasedByThisWorker.includes(r.baseUrl) ? 1 : 2);
+  for (const record of sameEnvironment.sort((a, b) => mineFirst(a) - mineFirst(b))) {
     if (!lock(pool, record)) continue;
     if (!alive(record.pid)) {
       await retire(pool, record);
@@ -570,7 +574,7 @@ export async function acquireServer(options: StartServerOptions = {}): Promise<{
     resume(record.pid);
     const server = serverHandle(record.baseUrl, { running: () => alive(record.pid), stop: () => retire(pool, record) });
     await server.reset();
-    return { server, release: async () => releaseToPool(pool, record.pid) };
+    return { server, release: async () => releaseToPool(pool, record) };
   }
   // Room for one more: the first idle server of another environment goes.
   const others = poolRecords(pool);
@@ -590,11 +594,22 @@ export async function acquireServer(options: StartServerOptions = {}): Promise<{
   // The process outlives this worker's file: the run's teardown stops it (its note, spawnServer).
   spawned.child.unref();
   const server = serverHandle(record.baseUrl, { running: () => alive(record.pid), stop: () => retire(pool, record) });
-  return { server, release: async () => releaseToPool(pool, record.pid) };
+  return { server, release: async () => releaseToPool(pool, record) };
 }
 
+/**
+ * The addresses of the servers this worker has given back, the last one last: acquireServer
+ * takes them first when idle. A worker's pages are kept per server address (a context's
+ * base address is fixed), so a file on another server than the worker's last opens fresh
+ * contexts: 52 in a run that took the first idle server in the pool's order (2026-11-30).
+ */
+const releasedByThisWorker: string[] = [];
+
 /** Back to the pool after a file: paused, then free for the next file to take. */
-function releaseToPool(pool: string, pid: number): void {
-  pause(pid);
-  unlock(pool, pid);
+function releaseToPool(pool: string, record: PoolRecord): void {
+  pause(record.pid);
+  unlock(pool, record.pid);
+  const earlier = releasedByThisWorker.indexOf(record.baseUrl);
+  if (earlier >= 0) releasedByThisWorker.splice(earlier, 1);
+  releasedByThisWorker.push(record.baseUrl);
 }

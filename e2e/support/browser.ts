@@ -145,7 +145,7 @@ export async function launchBrowser(baseUrl: string): Promise<TestBrowser> {
           closed = true;
           open.delete(page);
           openContexts.delete(context);
-          if (tracked.changed() === null && !page.isClosed() && (await resetForReuse(kept, origins))) {
+          if (tracked.changed() === null && !page.isClosed() && (await resetForReuse(kept, origins, tracked.undo))) {
             idle.push(kept);
             if (idle.length > IDLE_PAGES_MAX) await idle.shift()?.context.close();
             return;
@@ -235,8 +235,8 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Makes a page the test has left as a fresh context's: every listener the test added
- * removed (the standing file-chooser one kept), the context's other pages closed, the
+ * Makes a page the test has left as a fresh context's: its init scripts removed (`undo`:
+ * trackChanges), every listener the test added removed (the standing file-chooser one kept), the context's other pages closed, the
  * page's routes removed, the context back online, the viewport back to VIEWPORT, the page's
  * session storage cleared, the page on about:blank (in the renderer process it had:
  * leaveForBlank), then each origin's storage (local,
@@ -244,9 +244,10 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  * False when any step fails (a dialog left open, a crashed page): the page is then closed,
  * not reused.
  */
-async function resetForReuse(kept: KeptPage, origins: Set<string>): Promise<boolean> {
+async function resetForReuse(kept: KeptPage, origins: Set<string>, undo: () => Promise<void>): Promise<boolean> {
   const { page, context } = kept;
   try {
+    await withTimeout(undo());
     removeListenersAddedSince(asEmitter(page), kept.pageListeners);
     removeListenersAddedSince(asEmitter(context), kept.contextListeners);
     for (const other of context.pages()) {

@@ -80,9 +80,7 @@ describe('browser test pages', () => {
 
   it('a page changed in a way the reset does not undo is closed, not reused', async () => {
     const first = await suite.browser.newPage();
-    await first.page.addInitScript(() => {
-      (window as unknown as { leftBehind: boolean }).leftBehind = true;
-    });
+    await first.page.emulateMedia({ colorScheme: 'dark' });
     const firstFrame = first.page.mainFrame();
     await first.close();
     expect(first.page.isClosed()).toBe(true);
@@ -90,7 +88,27 @@ describe('browser test pages', () => {
     const second = await suite.browser.newPage();
     expect(second.page.mainFrame()).not.toBe(firstFrame);
     await second.page.goto(PLAIN_FILE);
-    expect(await second.page.evaluate(() => 'leftBehind' in window)).toBe(false);
+    expect(await second.page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
+    await second.close();
+  });
+
+  it("the test's init scripts, the page's and the context's, are removed: the page is reused and runs neither", async () => {
+    const first = await suite.browser.newPage();
+    await first.page.addInitScript(() => {
+      (window as unknown as { leftByPage: boolean }).leftByPage = true;
+    });
+    await first.context.addInitScript(() => {
+      (window as unknown as { leftByContext: boolean }).leftByContext = true;
+    });
+    await first.page.goto(PLAIN_FILE);
+    expect(await first.page.evaluate(() => ['leftByPage' in window, 'leftByContext' in window])).toEqual([true, true]);
+    const firstFrame = first.page.mainFrame();
+    await first.close();
+
+    const second = await suite.browser.newPage();
+    expect(second.page.mainFrame()).toBe(firstFrame);
+    await second.page.goto(PLAIN_FILE);
+    expect(await second.page.evaluate(() => ['leftByPage' in window, 'leftByContext' in window])).toEqual([false, false]);
     await second.close();
   });
 

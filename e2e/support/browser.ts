@@ -235,12 +235,12 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Makes a page the test has left as a fresh context's: its init scripts removed (`undo`:
- * trackChanges), every listener the test added removed (the standing file-chooser one kept), the context's other pages closed, the
- * page's routes removed, the context back online, the viewport back to VIEWPORT, the page's
- * session storage cleared, the page on about:blank (in the renderer process it had:
- * leaveForBlank), then each origin's storage (local,
- * IndexedDB, cache storage, service workers), the cookies and the HTTP cache cleared.
+ * Makes a page the test has left as a fresh context's: its init scripts removed (`undo`,
+ * from trackChanges), every listener the test added removed (the standing file-chooser one
+ * kept), the context's other pages closed, the page's routes removed, the context back
+ * online, the viewport back to VIEWPORT, the page's session storage cleared, the page on
+ * about:blank (in the renderer process it had: leaveForBlank), then each origin's storage
+ * (local, IndexedDB, cache storage, service workers), the cookies and the HTTP cache cleared.
  * False when any step fails (a dialog left open, a crashed page): the page is then closed,
  * not reused.
  */
